@@ -1,0 +1,289 @@
+"""Deal files: versioned JSON, one deal per file (JSON Lines for many).
+
+A deal file records the variant, the full rule-option set, where the deal came from
+(a PySolFC game number as text, or a custom layout), every pile bottom to top, the stock
+in dealing order, and a checksum of the layout. Reading validates everything and reports
+each problem in one line naming the pile and card.
+
+Example (hand-written by a publisher; the checksum may be omitted and is then computed)::
+
+    {"format": "patience-deal", "version": 1, "variant": "alhambra",
+     "rules": {...}, "source": {"kind": "custom", "note": "our deal 17"},
+     "layout": {"foundations": [["AC"], ...], "reserves": [["3D", "AS", ...], ...],
+                "tableau": [], "waste": [["2D"]], "stock": ["6H", "TH", ...],
+                "phase": "play"}}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator, Optional
+
+from solver import cards, deals
+from solver.layout import PHASE_CHOOSE_BASE, PHASE_PLAY, Layout, pysolfc_layout, reference_layout, \
+    terrace_foundation_suits
+from solver.variants import Rules, RulesError, make_rules, rules_from_dict
+
+DEAL_FORMAT = "patience-deal"
+DEAL_VERSION = 1
+PILE_GROUPS = ("foundations", "reserves", "tableau", "waste")
+
+
+class DealFileError(ValueError):
+    """A deal file that cannot be used; the message names each problem."""
+
+    def __init__(self, problems: list[str] | str):
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        super().__init__("; ".join(self.problems))
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A deal: the rules it is played under, its initial layout and its source."""
+
+    rules: Rules
+    layout: Layout
+    source: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def checksum(self) -> str:
+        return layout_checksum(self.layout)
+
+    def label(self) -> str:
+        if self.source.get("kind") == "pysolfc":
+            return f"{self.rules.variant} #{self.source['game_number']}"
+        return f"{self.rules.variant} (custom deal {self.checksum[:12]})"
+
+
+def pysolfc_deal(rules: Rules, game: str | int | deals.GameNumber) -> Deal:
+    """The deal PySolFC shows as game ``game`` under ``rules``."""
+    g = game if isinstance(game, deals.GameNumber) else deals.parse_game_number(game)
+    return Deal(rules, pysolfc_layout(rules, g), {"kind": "pysolfc", "game_number": str(g)})
+
+
+def _pile_text(p) -> list[str]:
+    return [cards.text(c) for c in p]
+
+
+def layout_to_json(layout: Layout) -> dict[str, Any]:
+    out: dict[str, Any] = {g: [_pile_text(p) for p in getattr(layout, g)] for g in PILE_GROUPS}
+    out["stock"] = _pile_text(layout.stock)
+    out["phase"] = layout.phase
+    return out
+
+
+def layout_checksum(layout: Layout) -> str:
+    """``sha256:`` of the canonical JSON of the layout (piles and stock, no rules)."""
+    blob = json.dumps(layout_to_json(layout), sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(blob.encode()).hexdigest()
+
+
+def deal_to_json(deal: Deal) -> dict[str, Any]:
+    return {
+        "format": DEAL_FORMAT,
+        "version": DEAL_VERSION,
+        "variant": deal.rules.variant,
+        "rules": deal.rules.as_dict(),
+        "source": deal.source or {"kind": "custom"},
+        "layout": layout_to_json(deal.layout),
+        "checksum": deal.checksum,
+    }
+
+
+def dumps_deal(deal: Deal, indent: Optional[int] = 2) -> str:
+    return json.dumps(deal_to_json(deal), indent=indent)
+
+
+def write_deal(deal: Deal, path: str | Path) -> None:
+    Path(path).write_text(dumps_deal(deal) + "\n")
+
+
+def deal_from_json(obj: Any) -> Deal:
+    """Validate a parsed deal document; raises DealFileError listing every problem."""
+    if not isinstance(obj, dict):
+        raise DealFileError("a deal file must hold a JSON object")
+    if obj.get("format") != DEAL_FORMAT:
+        raise DealFileError(f"not a deal file: 'format' must be {DEAL_FORMAT!r}")
+    if obj.get("version") != DEAL_VERSION:
+        raise DealFileError(f"unsupported deal file version {obj.get('version')!r} (this tool reads {DEAL_VERSION})")
+    try:
+        rules = rules_from_dict(str(obj.get("variant", "")), obj.get("rules") or {}) \
+            if isinstance(obj.get("rules"), dict) else None
+        if rules is None:
+            raise RulesError("'rules' must be an object of option values")
+    except RulesError as e:
+        raise DealFileError(str(e)) from None
+    lay = obj.get("layout")
+    if not isinstance(lay, dict):
+        raise DealFileError("'layout' must be an object with foundations, reserves, tableau, waste and stock")
+    problems: list[str] = []
+    layout = _parse_layout(lay, problems)
+    if layout is None:
+        raise DealFileError(problems)
+    problems += validate_layout(rules, layout)
+    given = obj.get("checksum")
+    if given is not None and not problems and given != layout_checksum(layout):
+        problems.append(f"checksum mismatch: file says {given}, layout gives {layout_checksum(layout)}")
+    source = obj.get("source") if isinstance(obj.get("source"), dict) else {"kind": "custom"}
+    if source.get("kind") == "pysolfc" and not problems:
+        try:
+            g = deals.parse_game_number(str(source.get("game_number")))
+        except deals.GameNumberError as e:
+            problems.append(f"source: {e}")
+        else:
+            if pysolfc_layout(rules, g) != layout:
+                problems.append(f"source says PySolFC game {g} but the layout differs from that deal")
+    if problems:
+        raise DealFileError(problems)
+    return Deal(rules, layout, source)
+
+
+def _parse_layout(lay: dict, problems: list[str]) -> Optional[Layout]:
+    groups = {}
+    for g in PILE_GROUPS:
+        piles = lay.get(g, [])
+        if not isinstance(piles, list) or not all(isinstance(p, list) for p in piles):
+            problems.append(f"{g}: must be a list of piles (lists of cards)")
+            continue
+        parsed = []
+        for i, p in enumerate(piles):
+            parsed.append(tuple(_parse_cards(p, f"{g}[{i}]", problems)))
+        groups[g] = tuple(parsed)
+    stock = lay.get("stock", [])
+    if not isinstance(stock, list):
+        problems.append("stock: must be a list of cards")
+        stock = []
+    stock_cards = tuple(_parse_cards(stock, "stock", problems))
+    phase = lay.get("phase", PHASE_PLAY)
+    if phase not in (PHASE_PLAY, PHASE_CHOOSE_BASE):
+        problems.append(f"phase: must be {PHASE_PLAY!r} or {PHASE_CHOOSE_BASE!r}, not {phase!r}")
+    if problems:
+        return None
+    return Layout(groups["foundations"], groups["reserves"], groups["tableau"], groups["waste"], stock_cards, phase)
+
+
+def _parse_cards(items: list, where: str, problems: list[str]) -> list[int]:
+    out = []
+    for k, t in enumerate(items):
+        try:
+            out.append(cards.parse(str(t)))
+        except cards.CardError:
+            problems.append(f"{where}: position {k} is not a card: {t!r}")
+    return out
+
+
+def validate_layout(rules: Rules, layout: Layout) -> list[str]:
+    """Every way ``layout`` is not a legal initial layout under ``rules``, one line each."""
+    problems = []
+    want = Counter(cards.pack(rules["ranks"], rules["suits"]) * 2)
+    have = Counter(layout.all_cards())
+    where = _card_places(layout)
+    for c in sorted(set(want) | set(have)):
+        if have[c] != want[c]:
+            places = ", ".join(where.get(c, [])) or "nowhere"
+            if want[c] == 0:
+                problems.append(f"card {cards.text(c)} is not in this game's pack (found in {places})")
+            else:
+                problems.append(f"card {cards.text(c)} appears {have[c]} times (want {want[c]}): {places}")
+    ref = reference_layout(rules)
+    shape, rshape = layout.shape(), ref.shape()
+    for g in PILE_GROUPS:
+        if len(shape[g]) != len(rshape[g]):
+            problems.append(f"{g}: {len(shape[g])} piles, {rules.variant} has {len(rshape[g])}")
+            continue
+        if g == "foundations":
+            continue
+        for i, (n, m) in enumerate(zip(shape[g], rshape[g])):
+            if n != m:
+                problems.append(f"{g}[{i}]: {n} cards, {rules.variant} deals {m}")
+    if layout.phase != ref.phase:
+        problems.append(f"phase: {layout.phase!r}, {rules.variant} starts in {ref.phase!r}")
+    if shape["stock"] != rshape["stock"] and not problems:
+        problems.append(f"stock: {shape['stock'][0]} cards, {rules.variant} has {rshape['stock'][0]}")
+    if len(shape["foundations"]) == len(rshape["foundations"]):
+        problems += _check_foundations(rules, layout, ref)
+    return problems
+
+
+def _check_foundations(rules: Rules, layout: Layout, ref: Layout) -> list[str]:
+    problems = []
+    if rules.family == "terrace" and rules["base_mode"] == "dealt":
+        placed = [(i, p) for i, p in enumerate(layout.foundations) if p]
+        tags = terrace_foundation_suits(rules["suits"])
+        if len(placed) != 1 or len(placed[0][1]) != 1:
+            problems.append("foundations: exactly one base card must be dealt to the foundations")
+        else:
+            i, p = placed[0]
+            if tags[i] != cards.suit(p[0]) or (i % 2):
+                problems.append(f"foundations[{i}]: base card {cards.text(p[0])} belongs on "
+                                f"foundations[{2 * cards.suit(p[0])}] (the first of its suit)")
+        return problems
+    for i, (p, q) in enumerate(zip(layout.foundations, ref.foundations)):
+        if p != q:
+            want = " ".join(_pile_text(q)) or "empty"
+            got = " ".join(_pile_text(p)) or "empty"
+            problems.append(f"foundations[{i}]: holds {got}, the rules pre-place {want}")
+    return problems
+
+
+def _card_places(layout: Layout) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for g in PILE_GROUPS:
+        for i, p in enumerate(getattr(layout, g)):
+            for c in p:
+                out.setdefault(c, []).append(f"{g}[{i}]")
+    for c in layout.stock:
+        out.setdefault(c, []).append("stock")
+    return out
+
+
+def read_deal(path: str | Path) -> Deal:
+    """Read and validate a one-deal JSON file."""
+    return deal_from_json(_load_json(path))
+
+
+def read_deals(path: str | Path) -> Iterator[Deal]:
+    """Read deals from a JSON file (one deal) or JSON Lines (one deal per line)."""
+    p = Path(path)
+    text = _read_text(p)
+    if p.suffix == ".jsonl":
+        for n, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    yield deal_from_json(json.loads(line))
+                except json.JSONDecodeError as e:
+                    raise DealFileError(f"{p}:{n}: not JSON ({e.msg})") from None
+                except DealFileError as e:
+                    raise DealFileError([f"{p}:{n}: {m}" for m in e.problems]) from None
+    else:
+        yield read_deal(p)
+
+
+def _read_text(p: Path) -> str:
+    try:
+        return p.read_text()
+    except OSError as e:
+        raise DealFileError(f"cannot read {p}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise DealFileError(f"{p} is not a text file") from None
+
+
+def _load_json(path: str | Path) -> Any:
+    p = Path(path)
+    try:
+        return json.loads(_read_text(p))
+    except json.JSONDecodeError as e:
+        raise DealFileError(f"{p} is not JSON (line {e.lineno}: {e.msg})") from None
+
+
+def custom_deal(variant: str, layout: Layout, options: Optional[dict] = None, note: str = "") -> Deal:
+    """A user's own layout under a variant's rules, validated."""
+    rules = make_rules(variant, options)
+    problems = validate_layout(rules, layout)
+    if problems:
+        raise DealFileError(problems)
+    return Deal(rules, layout, {"kind": "custom", "note": note} if note else {"kind": "custom"})
