@@ -78,6 +78,12 @@ def adjacent(r1: int, r2: int, ranks: int = 13, wrap: bool = True) -> bool:
     return wrap and ranks > 2 and {r1, r2} == {1, ranks}
 
 
+def suit_set(suits: int = 4) -> list[int]:
+    """The suits of a pack with ``suits`` suits: all four, or for a miniature a subset
+    that keeps both colours where it can (2 suits: clubs and hearts)."""
+    return {1: [0], 2: [0, 2], 3: [0, 1, 2], 4: [0, 1, 2, 3]}[suits]
+
+
 def pack(ranks: int = 13, suits: int = 4) -> list[int]:
     """The codes of one pack of a (possibly miniature) game, in suit-then-rank order."""
-    return [make(r, s) for s in range(suits) for r in range(1, ranks + 1)]
+    return [make(r, s) for s in suit_set(suits) for r in range(1, ranks + 1)]

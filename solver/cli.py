@@ -13,12 +13,14 @@ import click
 
 from solver import __version__, deals
 from solver.display import render_layout
-from solver.formats import Deal, DealFileError, dumps_deal, pysolfc_deal, read_deal
+from solver.formats import Deal, DealFileError, dumps_deal, pysolfc_deal, read_deal, read_solution
+from solver.moves import NotationError, format_move, parse_moves
+from solver.replay import replay as replay_moves
 from solver.variants import CATALOGUE, FAMILY_OPTIONS, RulesError, get_variant, make_rules, \
     parse_rule_assignments
 
 EXIT_USAGE = 2
-USER_ERRORS = (RulesError, deals.GameNumberError, DealFileError)
+USER_ERRORS = (RulesError, deals.GameNumberError, DealFileError, NotationError)
 
 
 def user_errors(fn):
@@ -128,3 +130,63 @@ def deal(variant, game_number, rules, profile, as_json, out, check) -> None:
         v = get_variant(d.rules.variant)
         click.echo(render_layout(d.layout, title=f"{v.name} #{d.source.get('game_number')}",
                                  extra=f"rules: {d.rules.describe()} (hash {d.rules.hash()})"))
+
+
+def _read_moves_arg(arg: str):
+    """A solution file (returns its moves and deal) or a move list given as text."""
+    from pathlib import Path
+    if arg == "-":
+        return parse_moves(sys.stdin.read()), None
+    if Path(arg).is_file():
+        sol, deal = read_solution(arg)
+        return sol.moves, deal
+    if arg.endswith(".json"):
+        raise DealFileError(f"cannot read {arg}: no such file")
+    return parse_moves(arg), None
+
+
+@main.command()
+@click.argument("args", nargs=-1, required=True)
+@rule_option
+@profile_option
+@click.option("--show", is_flag=True, help="Print the board after every move.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the verdict line.")
+@user_errors
+def replay(args, rules, profile, show, quiet) -> None:
+    """Replay a solution on the reference engine.
+
+    \b
+    ARGS is one of:
+      SOLUTION_FILE                    (the deal is taken from the solution file)
+      DEAL_FILE SOLUTION               (SOLUTION: a solution file, a move list, or - for stdin)
+      VARIANT GAME_NUMBER SOLUTION
+
+    Exits 0 when every move is legal and the game ends won; 1 otherwise, naming the
+    first illegal move; 2 on bad input.
+    """
+    if len(args) == 1:
+        moves, deal = _read_moves_arg(args[0])
+        if deal is None:
+            raise RulesError("a move list needs a deal: give DEAL_FILE or VARIANT GAME_NUMBER before it")
+    elif len(args) in (2, 3):
+        deal = load_deal(args[0], args[1] if len(args) == 3 else None, rules, profile)
+        moves, sol_deal = _read_moves_arg(args[-1])
+        if sol_deal is not None and sol_deal.checksum != deal.checksum:
+            raise DealFileError(f"the solution is for deal {sol_deal.checksum}, not this deal ({deal.checksum})")
+    else:
+        raise RulesError("usage: patience replay [DEAL_FILE | VARIANT GAME_NUMBER] SOLUTION")
+    result = replay_moves(deal, moves)
+    if not quiet:
+        click.echo(f"replaying {len(moves)} moves on {deal.label()} ({deal.rules.describe()})")
+        if show:
+            click.echo(render_layout(result.positions[0].to_layout(), title="start"))
+        for i, pos in enumerate(result.positions[1:]):
+            click.echo(f"{i + 1:4d}. {format_move(moves[i])}")
+            if show:
+                click.echo(render_layout(pos.to_layout()) + "\n")
+    line = result.message(moves)
+    if result.ok:
+        click.echo(line)
+        return
+    click.echo(f"error: {line}", err=True)
+    sys.exit(1)

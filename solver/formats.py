@@ -25,7 +25,7 @@ from typing import Any, Iterator, Optional
 
 from solver import cards, deals
 from solver.layout import PHASE_CHOOSE_BASE, PHASE_PLAY, Layout, pysolfc_layout, reference_layout, \
-    terrace_foundation_suits
+    terrace_base_foundation
 from solver.variants import Rules, RulesError, make_rules, rules_from_dict
 
 DEAL_FORMAT = "patience-deal"
@@ -213,14 +213,14 @@ def _check_foundations(rules: Rules, layout: Layout, ref: Layout) -> list[str]:
     problems = []
     if rules.family == "terrace" and rules["base_mode"] == "dealt":
         placed = [(i, p) for i, p in enumerate(layout.foundations) if p]
-        tags = terrace_foundation_suits(rules["suits"])
         if len(placed) != 1 or len(placed[0][1]) != 1:
             problems.append("foundations: exactly one base card must be dealt to the foundations")
         else:
             i, p = placed[0]
-            if tags[i] != cards.suit(p[0]) or (i % 2):
+            want = terrace_base_foundation(rules, p[0])
+            if i != want:
                 problems.append(f"foundations[{i}]: base card {cards.text(p[0])} belongs on "
-                                f"foundations[{2 * cards.suit(p[0])}] (the first of its suit)")
+                                f"foundations[{want}] (the first of its suit)")
         return problems
     for i, (p, q) in enumerate(zip(layout.foundations, ref.foundations)):
         if p != q:
@@ -287,3 +287,67 @@ def custom_deal(variant: str, layout: Layout, options: Optional[dict] = None, no
     if problems:
         raise DealFileError(problems)
     return Deal(rules, layout, {"kind": "custom", "note": note} if note else {"kind": "custom"})
+
+
+# ----- solution files ---------------------------------------------------------------------
+
+SOLUTION_FORMAT = "patience-solution"
+SOLUTION_VERSION = 1
+OUTCOMES = ("won", "lost", "unknown")
+
+
+@dataclass
+class Solution:
+    """A verdict on a deal: the outcome, the move list for ``won``, the reason for
+    ``unknown``, and who produced it (solver version, budget, nodes, seconds)."""
+
+    outcome: str
+    moves: list = field(default_factory=list)          # list[solver.moves.Move]
+    reason: Optional[str] = None
+    producer: dict = field(default_factory=dict)
+
+
+def solution_to_json(solution: Solution, deal: Deal) -> dict[str, Any]:
+    from solver.moves import format_move
+    return {
+        "format": SOLUTION_FORMAT,
+        "version": SOLUTION_VERSION,
+        "variant": deal.rules.variant,
+        "rules": deal.rules.as_dict(),
+        "deal": {"checksum": deal.checksum, "source": deal.source, "layout": layout_to_json(deal.layout)},
+        "outcome": solution.outcome,
+        "reason": solution.reason,
+        "moves": [format_move(m) for m in solution.moves],
+        "producer": solution.producer,
+    }
+
+
+def write_solution(solution: Solution, deal: Deal, path: str | Path) -> None:
+    try:
+        Path(path).write_text(json.dumps(solution_to_json(solution, deal), indent=1) + "\n")
+    except OSError as e:
+        raise DealFileError(f"cannot write {path}: {e.strerror}") from None
+
+
+def solution_from_json(obj: Any) -> tuple[Solution, Deal]:
+    """Validate a solution document; returns the solution and the deal it is for."""
+    from solver.moves import NotationError, parse_move
+    if not isinstance(obj, dict) or obj.get("format") != SOLUTION_FORMAT:
+        raise DealFileError(f"not a solution file: 'format' must be {SOLUTION_FORMAT!r}")
+    if obj.get("version") != SOLUTION_VERSION:
+        raise DealFileError(f"unsupported solution file version {obj.get('version')!r}")
+    if obj.get("outcome") not in OUTCOMES:
+        raise DealFileError(f"outcome must be one of {', '.join(OUTCOMES)}")
+    d = obj.get("deal") or {}
+    deal = deal_from_json({"format": DEAL_FORMAT, "version": DEAL_VERSION, "variant": obj.get("variant"),
+                           "rules": obj.get("rules"), "source": d.get("source"), "layout": d.get("layout"),
+                           "checksum": d.get("checksum")})
+    try:
+        moves = [parse_move(str(t)) for t in obj.get("moves") or []]
+    except NotationError as e:
+        raise DealFileError(str(e)) from None
+    return Solution(obj["outcome"], moves, obj.get("reason"), obj.get("producer") or {}), deal
+
+
+def read_solution(path: str | Path) -> tuple[Solution, Deal]:
+    return solution_from_json(_load_json(path))

@@ -101,7 +101,7 @@ def _alhambra(rules: Rules, d: list[int]) -> Layout:
     nres, size, nw = rules["reserves"], rules["reserve_size"], rules["waste_piles"]
     _need(rules, 2 * s + nres * size + nw, len(d))
     # D[0..2s-1] are the deck-0 Aces then Kings (the shuffle hook puts them first).
-    expected = [cards.make(1, k) for k in range(s)] + [cards.make(top, k) for k in range(s)]
+    expected = [cards.make(1, k) for k in cards.suit_set(s)] + [cards.make(top, k) for k in cards.suit_set(s)]
     if d[:2 * s] != expected:
         raise RulesError("an Alhambra-family deal sequence must start with the Aces, then the Kings, of each suit")
     foundations = [[c] for c in d[:2 * s]]
@@ -113,9 +113,18 @@ def _alhambra(rules: Rules, d: list[int]) -> Layout:
     return Layout(_tuples(foundations), _tuples(reserves), (), _tuples(waste), tuple(d[i:]))
 
 
-def terrace_foundation_suits(suits: int) -> list[int]:
-    """PySolFC's suit tag of each Terrace foundation: two per suit (C C S S H H D D)."""
-    return [k // 2 for k in range(2 * suits)]
+def foundation_suits(rules: Rules) -> list[int]:
+    """The suit of each foundation. Alhambra and Algerian: up foundations then down
+    foundations, one per suit each. Terrace: PySolFC's suit tags, two per suit (C C S S H H D D)."""
+    ss = cards.suit_set(rules["suits"])
+    if rules.family == "terrace":
+        return [ss[k // 2] for k in range(2 * len(ss))]
+    return ss + ss
+
+
+def terrace_base_foundation(rules: Rules, base: int) -> int:
+    """Index of the foundation a dealt or chosen base card goes to: the first of its suit."""
+    return foundation_suits(rules).index(cards.suit(base))
 
 
 def _terrace(rules: Rules, d: list[int]) -> Layout:
@@ -139,7 +148,7 @@ def _terrace(rules: Rules, d: list[int]) -> Layout:
         tableau = [[c] for c in d[i:i + t]]
         base = d[i + t]
     i += t + 1
-    foundations[2 * cards.suit(base)].append(base)
+    foundations[terrace_base_foundation(rules, base)].append(base)
     waste = [[d[i]]]
     return Layout(_tuples(foundations), _tuples(reserve), _tuples(tableau), _tuples(waste), tuple(d[i + 1:]))
 
@@ -156,7 +165,7 @@ def _algerian(rules: Rules, d: list[int]) -> Layout:
     foundations: list[list[int]] = [[] for _ in range(2 * s)]
     i = 0
     if rules["layout"] == "A":
-        expected = [cards.make(top, k) for k in range(s)]
+        expected = [cards.make(top, k) for k in cards.suit_set(s)]
         if d[:s] != expected:
             raise RulesError("an Algerian layout-A deal sequence must start with the Kings of each suit")
         for k in range(s):

@@ -32,4 +32,4 @@ def test_wrap_arithmetic():
 
 def test_pack():
     assert len(cards.pack()) == 52 and len(set(cards.pack())) == 52
-    assert cards.pack(3, 2) == [0, 1, 2, 13, 14, 15]
+    assert cards.pack(3, 2) == [0, 1, 2, 26, 27, 28]   # clubs and hearts: both colours

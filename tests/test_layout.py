@@ -108,5 +108,5 @@ def test_algerian_layouts_b_and_c(layout, res, tab, stock):
 def test_miniature_layout():
     rules = make_rules("alhambra", {"ranks": 4, "suits": 2, "reserves": 2, "reserve_size": 2})
     l = pysolfc_layout(rules, GameNumber(3))
-    assert [texts(p) for p in l.foundations] == ["AC", "AS", "4C", "4S"]
+    assert [texts(p) for p in l.foundations] == ["AC", "AH", "4C", "4H"]
     assert len(l.all_cards()) == 16 and len(l.stock) == 16 - 4 - 4 - 1

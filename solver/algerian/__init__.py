@@ -1,0 +1,1 @@
+"""The algerian family: reference rules engine (rules.py) and numba kernel."""

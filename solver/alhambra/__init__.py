@@ -1,0 +1,1 @@
+"""The alhambra family: reference rules engine (rules.py) and numba kernel."""

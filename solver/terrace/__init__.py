@@ -1,0 +1,1 @@
+"""The terrace family: reference rules engine (rules.py) and numba kernel."""
