@@ -23,18 +23,20 @@ EXIT_USAGE = 2
 USER_ERRORS = (RulesError, deals.GameNumberError, DealFileError, NotationError)
 
 
-def user_errors(fn):
-    """Turn the project's input errors into one-line messages and exit status 2."""
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except USER_ERRORS as e:
-            msgs = e.problems if isinstance(e, DealFileError) else [str(e)]
-            for m in msgs:
-                click.echo(f"error: {m}", err=True)
-            sys.exit(EXIT_USAGE)
-    return wrapper
+def user_errors(fn=None, *, code: int = EXIT_USAGE):
+    """Turn the project's input errors into one-line messages and exit status ``code``."""
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except USER_ERRORS as e:
+                msgs = e.problems if isinstance(e, DealFileError) else [str(e)]
+                for m in msgs:
+                    click.echo(f"error: {m}", err=True)
+                sys.exit(code)
+        return wrapper
+    return deco(fn) if fn is not None else deco
 
 
 rule_option = click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
@@ -190,3 +192,169 @@ def replay(args, rules, profile, show, quiet) -> None:
         return
     click.echo(f"error: {line}", err=True)
     sys.exit(1)
+
+
+# ----- solving ------------------------------------------------------------------------------
+
+_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10, "m": 1 << 20, "mb": 1 << 20,
+          "mib": 1 << 20, "g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30}
+
+
+def parse_bytes(text: str) -> int:
+    """``512M``, ``1G``, ``4096`` -> bytes."""
+    import re
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*", text)
+    if not m or m.group(2).lower() not in _UNITS:
+        raise RulesError(f"bad --memory {text!r}: expected a size such as 512M or 2G")
+    n = int(float(m.group(1)) * _UNITS[m.group(2).lower()])
+    if n < 1024:
+        raise RulesError(f"--memory {text!r} is below the minimum of 1K")
+    return n
+
+
+def _budget_options(f):
+    f = click.option("--budget-nodes", type=click.IntRange(min=1), default=None,
+                     help="Node budget (the reproducible main budget; default 20,000,000).")(f)
+    f = click.option("--time-limit", type=click.FloatRange(min=0.001), default=None,
+                     help="Wall-clock safety net in seconds (default 600).")(f)
+    f = click.option("--memory", default=None, metavar="SIZE",
+                     help="Transposition-table budget, e.g. 512M, 2G (default 1G).")(f)
+    f = click.option("--dominance", multiple=True, metavar="RULE",
+                     help="Enable a proved dominance rule (repeatable).")(f)
+    return f
+
+
+def _budget(budget_nodes, time_limit, memory):
+    from solver.solve import Budget, DEFAULT_MEMORY, DEFAULT_NODES, DEFAULT_TIME
+    return Budget(budget_nodes or DEFAULT_NODES, time_limit or DEFAULT_TIME,
+                  parse_bytes(memory) if memory else DEFAULT_MEMORY)
+
+
+def _progress():
+    """A live line on stderr when it is a terminal (nodes, states, seconds)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(nodes, states, seconds):
+        click.echo(f"\r  {nodes:,} nodes  {states:,} states  {seconds:.1f} s   ", nl=False, err=True)
+    return show
+
+
+def _run_solver(deal, budget, dominance):
+    from solver.solve import UnsupportedVariant, solve, warm_up
+    try:
+        compile_s = warm_up()
+        prog = _progress()
+        res = solve(deal, budget, tuple(dominance), prog)
+        if prog:
+            click.echo("\r" + " " * 60 + "\r", nl=False, err=True)
+    except UnsupportedVariant as e:
+        raise RulesError(str(e)) from None
+    return res, compile_s
+
+
+def _verdict_line(deal, res) -> str:
+    if res.verdict == "won":
+        return f"{deal.label()}: won in {len(res.moves)} moves (certified by the reference engine)"
+    if res.verdict == "lost":
+        return f"{deal.label()}: lost (complete search)"
+    return f"{deal.label()}: unknown ({res.reason})"
+
+
+@main.command()
+@click.argument("variant", required=False)
+@click.argument("game_number", required=False)
+@click.option("--deal", "deal_file", type=click.Path(dir_okay=False), help="Solve the deal in this deal file.")
+@rule_option
+@profile_option
+@_budget_options
+@click.option("--out", type=click.Path(dir_okay=False), help="Write the solution file here.")
+@click.option("--show", is_flag=True, help="Print the winning line step by step with boards.")
+@user_errors
+def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_limit, memory, dominance,
+          out, show) -> None:
+    """Decide VARIANT game GAME_NUMBER (or --deal FILE): won, lost or unknown."""
+    from solver.formats import write_solution
+    if deal_file:
+        if variant or game_number:
+            raise RulesError("give either --deal FILE or VARIANT GAME_NUMBER, not both")
+        deal = load_deal(deal_file, None, rules, profile)
+    else:
+        if not variant or not game_number:
+            raise RulesError("usage: patience solve VARIANT GAME_NUMBER  (or: patience solve --deal FILE)")
+        deal = load_deal(variant, game_number, rules, profile)
+    budget = _budget(budget_nodes, time_limit, memory)
+    res, compile_s = _run_solver(deal, budget, dominance)
+    click.echo(_verdict_line(deal, res))
+    click.echo(f"rules: {deal.rules.describe()} (hash {deal.rules.hash()})")
+    per_state = res.table_bytes / res.states if res.states else 0
+    click.echo(f"nodes {res.nodes:,}  unique states {res.states:,}  solve {res.seconds:.3f} s  "
+               f"(numba compile/load {compile_s:.2f} s)  table {res.table_bytes / 2 ** 20:.0f} MiB "
+               f"({per_state:.1f} bytes/state)")
+    if res.verdict == "unknown":
+        if res.reason == "nodes":
+            hint = f"--budget-nodes {budget.nodes * 10}"
+        elif res.reason == "time":
+            hint = f"--time-limit {budget.seconds * 10:g}"
+        else:
+            hint = f"--memory {max(2, budget.memory * 4 >> 30)}G"
+        click.echo(f"to search further, rerun with {hint}")
+    if res.verdict == "won":
+        if show:
+            from solver.replay import replay as replay_moves
+            r = replay_moves(deal, res.moves)
+            for i, (m, pos) in enumerate(zip(res.moves, r.positions[1:])):
+                click.echo(f"{i + 1:4d}. {format_move(m)}")
+                click.echo(render_layout(pos.to_layout()) + "\n")
+        else:
+            from solver.moves import format_moves
+            click.echo(format_moves(res.moves))
+    if out:
+        write_solution(res.solution(), deal, out)
+        click.echo(f"wrote {out}", err=True)
+
+
+EXIT_WON, EXIT_LOST, EXIT_UNKNOWN, EXIT_BAD_INPUT = 0, 1, 2, 3
+
+
+@main.command()
+@click.argument("deal_file", type=click.Path(dir_okay=False))
+@_budget_options
+@click.option("--out", type=click.Path(dir_okay=False), help="Write the solution file here.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a line.")
+@user_errors(code=EXIT_BAD_INPUT)
+def verify(deal_file, budget_nodes, time_limit, memory, dominance, out, as_json) -> None:
+    """Is the deal in DEAL_FILE winnable? For publishers.
+
+    Exit status: 0 winnable (certified; the solution is written with --out), 1 proved
+    unwinnable, 2 unknown within the budget, 3 bad input."""
+    import json as json_mod
+    from solver.formats import write_solution
+    from solver.solve import UnsupportedVariant, solve, warm_up
+    deal = read_deal(deal_file)
+    budget = _budget(budget_nodes, time_limit, memory)
+    try:
+        warm_up()
+        res = solve(deal, budget, tuple(dominance))
+    except UnsupportedVariant as e:
+        res = None
+        reason = str(e)
+    if out and res is not None:
+        write_solution(res.solution(), deal, out)
+    if res is None:
+        verdict, detail = "unknown", reason
+    else:
+        verdict, detail = res.verdict, res.reason
+    code = {"won": EXIT_WON, "lost": EXIT_LOST, "unknown": EXIT_UNKNOWN}[verdict]
+    if as_json:
+        doc = {"deal": deal_file, "checksum": deal.checksum, "variant": deal.rules.variant,
+               "rules": deal.rules.as_dict(), "verdict": verdict, "reason": detail}
+        if res is not None:
+            doc.update(moves=len(res.moves), nodes=res.nodes, states=res.states, seconds=round(res.seconds, 4),
+                       budget=budget.as_dict(), solution=out)
+        click.echo(json_mod.dumps(doc))
+    else:
+        words = {"won": "winnable", "lost": "unwinnable (proved)", "unknown": "unknown"}[verdict]
+        extra = f" in {len(res.moves)} moves" if verdict == "won" else (f" ({detail})" if detail else "")
+        click.echo(f"{deal_file}: {words}{extra}")
+    sys.exit(code)

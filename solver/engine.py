@@ -154,10 +154,28 @@ class Engine:
 
     def apply(self, pos: Position, move: Move) -> Position:
         """The position after ``move`` and every automatic action it triggers."""
-        legal = next((m for m in self.legal_moves(pos) if m.same_action(move)), None)
+        legal = self.legal_form(pos, move)
         if legal is None:
             raise IllegalMove(self.why_illegal(pos, move))
         return self.play(pos, legal)
+
+    def legal_form(self, pos: Position, move: Move) -> Optional[Move]:
+        """The member of ``legal_moves(pos)`` that ``move`` names (its card filled in), or
+        None. The same test as ``legal_moves``, for one move instead of all of them."""
+        if self.game_over(pos):
+            return None
+        if move.kind != CARD_MOVE:
+            return next((m for m in self.stock_moves(pos) if m.same_action(move)), None)
+        if pos.phase != PHASE_PLAY or move.src == move.dst:
+            return None
+        if not (pos.has_pile(move.src) and pos.has_pile(move.dst)):
+            return None
+        card = pos.top(move.src)
+        if card is None or (move.card >= 0 and move.card != card):
+            return None
+        if move.src in self.sources(pos) and self.accepts(pos, move.src, move.dst, card):
+            return card_move(move.src, move.dst, card)
+        return None
 
     def play(self, pos: Position, legal: Move) -> Position:
         """``apply`` for a move taken from ``legal_moves(pos)`` (not checked again)."""

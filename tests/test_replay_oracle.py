@@ -164,3 +164,24 @@ def test_solution_file_round_trip(tmp_path):
     assert format_moves(sol.moves) == line and d2.checksum == deal.checksum and sol.producer["nodes"] == 5
     doc = json.loads(p.read_text())
     assert doc["outcome"] == "won" and doc["rules"]["tableau_piles"] == 1
+
+
+@pytest.mark.parametrize("variant", [v.key for v in CATALOGUE])
+def test_legal_form_agrees_with_legal_moves(variant):
+    """apply's one-move legality test names exactly the moves legal_moves lists."""
+    from solver.moves import Move, CARD_MOVE, DEAL, REDEAL
+    rng = random.Random(11)
+    for _ in range(5):
+        deal = random_miniature_deal(variant, rng, vary=True)
+        e = engine_for(deal.rules)
+        pos = e.initial_position(deal.layout)
+        for _ in range(30):
+            legal = e.legal_moves(pos)
+            names = {str(m) for m in legal}
+            refs = [r for k in "frtw" for r in pos.refs(k)] + [("w", 9)]
+            candidates = [Move(CARD_MOVE, a, b, -1) for a in refs for b in refs] + [Move(DEAL), Move(REDEAL)]
+            got = {str(x) for x in (e.legal_form(pos, c) for c in candidates) if x is not None}
+            assert got == {n for n in names if not n.startswith("base")}
+            if not legal:
+                break
+            pos = e.play(pos, rng.choice(legal))

@@ -1,0 +1,251 @@
+"""The numba kernel of Algerian Patience: packed state, move generation, make/undo.
+
+The rules are the same as ``solver/algerian/rules.py`` (the reference engine), with every
+Algerian option; the cross-check tests compare the two on thousands of miniature deals.
+
+Kernel piles: reserves ``0..R-1``, tableau ``R..R+T-1``, stock ``R+T`` (its top is the next
+card dealt). Foundations ``0..s-1`` build up from the Ace, ``s..2s-1`` down from the King;
+the kernel keeps only their counts.
+
+A move is an int32: ``kind << 16 | src << 8 | dst`` with locations ``0..31`` for
+foundations and ``32 + p`` for pile ``p``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
+
+from solver import cards
+from solver.state import pop, push, set_count
+
+# cfg slots
+C_RANKS, C_SUITS, C_NRES, C_NTAB, C_WRAP, C_CELL, C_F2T, C_TRANSFER, C_STOCK, C_NF, C_SAFE = range(11)
+C_SUIT0 = 12               # 12..15: the suit of each suit index (cards.suit_set)
+C_SIDX0 = 16               # 16..19: the suit index of each suit (-1 if not in the pack)
+CFG_LEN = 20
+
+CELL_MODES = {"off": 0, "from_tableau": 1, "from_anywhere": 2}
+SAFE_MET = 1               # dominance flag bits (C_SAFE); see safe_foundation_move
+
+K_CARD = 0
+K_DEAL = 1
+PILE0 = 32
+
+
+def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
+    cfg = np.zeros(CFG_LEN, dtype=np.int64)
+    cfg[C_RANKS], cfg[C_SUITS] = rules["ranks"], rules["suits"]
+    cfg[C_NRES], cfg[C_NTAB] = rules["reserves"], rules["tableau_piles"]
+    cfg[C_WRAP] = int(rules["tableau_wrap"])
+    cfg[C_CELL] = CELL_MODES[rules["empty_reserve_as_cell"]]
+    cfg[C_F2T] = int(rules["foundation_to_tableau"])
+    cfg[C_TRANSFER] = int(rules["foundation_transfer"])
+    cfg[C_STOCK] = rules["reserves"] + rules["tableau_piles"]
+    cfg[C_NF] = 2 * rules["suits"]
+    cfg[C_SAFE] = safe_flags
+    cfg[C_SIDX0:C_SIDX0 + 4] = -1
+    for i, s in enumerate(cards.suit_set(rules["suits"])):
+        cfg[C_SUIT0 + i] = s
+        cfg[C_SIDX0 + s] = i
+    return cfg
+
+
+def n_piles(rules) -> int:
+    return rules["reserves"] + rules["tableau_piles"] + 1
+
+
+def load_position(rules, pos, piles, lens, fnd) -> None:
+    """Fill the kernel arrays from a reference-engine ``Position``."""
+    s, ranks = rules["suits"], rules["ranks"]
+    lens[:] = 0
+    for i, p in enumerate(pos.reserves + pos.tableau):
+        piles[i, :len(p)] = p
+        lens[i] = len(p)
+    stock_pile = len(pos.reserves) + len(pos.tableau)
+    stock = list(reversed(pos.stock))           # top of the pile = next card dealt
+    piles[stock_pile, :len(stock)] = stock
+    lens[stock_pile] = len(stock)
+    for f, p in enumerate(pos.foundations):
+        fnd[f] = len(p)
+        want = [cards.make(r, cards.suit_set(s)[f % s]) for r in
+                (range(1, ranks + 1) if f < s else range(ranks, 0, -1))][:len(p)]
+        if list(p) != want:
+            raise ValueError(f"foundation {f} does not hold a run from its base: {p}")
+
+
+def location_ref(rules, loc: int):
+    """Kernel location -> the notation's pile reference."""
+    if loc < PILE0:
+        return ("f", loc)
+    p = loc - PILE0
+    if p < rules["reserves"]:
+        return ("r", p)
+    return ("t", p - rules["reserves"])
+
+
+@njit(cache=True, inline="always")
+def fnd_accepts(cfg, fnd, f, c):
+    s = cfg[C_SUITS]
+    if c // 13 != cfg[C_SUIT0 + f % s]:
+        return False
+    r = c % 13 + 1
+    n = fnd[f]
+    if f < s:
+        return r == n + 1
+    return r == cfg[C_RANKS] - n
+
+
+@njit(cache=True, inline="always")
+def fnd_top(cfg, fnd, f):
+    """The top card of foundation ``f`` (-1 if empty)."""
+    n = fnd[f]
+    if n == 0:
+        return -1
+    s = cfg[C_SUITS]
+    suit = cfg[C_SUIT0 + f % s]
+    if f < s:
+        return suit * 13 + n - 1
+    return suit * 13 + cfg[C_RANKS] - n
+
+
+@njit(cache=True, inline="always")
+def tableau_accepts(cfg, piles, lens, p, c):
+    d = lens[p]
+    if d == 0:
+        return True
+    t = piles[p, d - 1]
+    if t // 13 != c // 13:
+        return False
+    a = t % 13
+    b = c % 13
+    diff = abs(a - b)
+    if diff == 1:
+        return True
+    return cfg[C_WRAP] == 1 and diff == cfg[C_RANKS] - 1 and cfg[C_RANKS] > 2
+
+
+@njit(cache=True)
+def gen_moves(cfg, piles, lens, fnd, moves, start):
+    """Write the legal moves at ``moves[start:]``; return how many.
+
+    Order: to foundations first, then to the tableau, then to reserve cells, then the deal."""
+    nres = cfg[C_NRES]
+    ntab = cfg[C_NTAB]
+    nf = cfg[C_NF]
+    s = cfg[C_SUITS]
+    n = start
+    nsrc = nf + nres + ntab
+    # Each source's card (-1: nothing to move from it); foundations only where allowed.
+    src_card = np.empty(nsrc, dtype=np.int64)
+    for si in range(nsrc):
+        if si < nf:
+            src_card[si] = fnd_top(cfg, fnd, si) if (cfg[C_TRANSFER] == 1 or cfg[C_F2T] == 1) else -1
+        else:
+            p = si - nf
+            src_card[si] = piles[p, lens[p] - 1] if lens[p] > 0 else -1
+    # Pass 1: moves to foundations: only the two foundations of the card's suit can take it.
+    for si in range(nsrc):
+        c = src_card[si]
+        if c < 0 or (si < nf and cfg[C_TRANSFER] == 0):
+            continue
+        src = si if si < nf else PILE0 + si - nf
+        k = cfg[C_SIDX0 + c // 13]
+        for f in (k, s + k):
+            if f != src and fnd_accepts(cfg, fnd, f, c):
+                moves[n] = (K_CARD << 16) | (src << 8) | f
+                n += 1
+    # Pass 2: to the tableau and to reserve cells.
+    for si in range(nsrc):
+        c = src_card[si]
+        if c < 0 or (si < nf and cfg[C_F2T] == 0):
+            continue
+        if si < nf:
+            src = si
+            is_tab = False
+        else:
+            src = PILE0 + si - nf
+            is_tab = si - nf >= nres
+        for t in range(nres, nres + ntab):
+            if PILE0 + t != src and tableau_accepts(cfg, piles, lens, t, c):
+                moves[n] = (K_CARD << 16) | (src << 8) | (PILE0 + t)
+                n += 1
+        if cfg[C_CELL] != 0 and (cfg[C_CELL] == 2 or is_tab):
+            for r in range(nres):
+                if lens[r] == 0 and PILE0 + r != src:
+                    moves[n] = (K_CARD << 16) | (src << 8) | (PILE0 + r)
+                    n += 1
+    if lens[cfg[C_STOCK]] > 0:
+        moves[n] = K_DEAL << 16
+        n += 1
+    return n - start
+
+
+@njit(cache=True)
+def make_move(cfg, piles, lens, fnd, h, zp, zf, m):
+    """Play move ``m``; return what undo needs (cards dealt, or 0)."""
+    kind = m >> 16
+    if kind == K_DEAL:
+        stock = cfg[C_STOCK]
+        ntab = cfg[C_NTAB]
+        nres = cfg[C_NRES]
+        k = lens[stock]
+        if k == ntab:
+            for t in range(ntab):
+                push(piles, lens, h, zp, nres + t, pop(piles, lens, h, zp, stock))
+            return -ntab                     # negative: dealt to the tableau
+        dealt = 0
+        for _ in range(2):
+            for r in range(nres):
+                if lens[stock] > 0:
+                    push(piles, lens, h, zp, r, pop(piles, lens, h, zp, stock))
+                    dealt += 1
+        return dealt
+    src = (m >> 8) & 0xFF
+    dst = m & 0xFF
+    if src < PILE0:
+        c = fnd_top(cfg, fnd, src)
+        set_count(fnd, h, zf, src, fnd[src] - 1)
+    else:
+        c = pop(piles, lens, h, zp, src - PILE0)
+    if dst < PILE0:
+        set_count(fnd, h, zf, dst, fnd[dst] + 1)
+    else:
+        push(piles, lens, h, zp, dst - PILE0, c)
+    return 0
+
+
+@njit(cache=True)
+def undo_move(cfg, piles, lens, fnd, h, zp, zf, m, info):
+    kind = m >> 16
+    if kind == K_DEAL:
+        stock = cfg[C_STOCK]
+        nres = cfg[C_NRES]
+        if info < 0:
+            for t in range(-info - 1, -1, -1):
+                push(piles, lens, h, zp, stock, pop(piles, lens, h, zp, nres + t))
+            return
+        for j in range(info - 1, -1, -1):
+            push(piles, lens, h, zp, stock, pop(piles, lens, h, zp, j % nres))
+        return
+    src = (m >> 8) & 0xFF
+    dst = m & 0xFF
+    if dst < PILE0:
+        c = fnd_top(cfg, fnd, dst)
+        set_count(fnd, h, zf, dst, fnd[dst] - 1)
+    else:
+        c = pop(piles, lens, h, zp, dst - PILE0)
+    if src < PILE0:
+        set_count(fnd, h, zf, src, fnd[src] + 1)
+    else:
+        push(piles, lens, h, zp, src - PILE0, c)
+
+
+@njit(cache=True)
+def is_won(cfg, fnd):
+    total = 0
+    for f in range(cfg[C_NF]):
+        total += fnd[f]
+    return total == cfg[C_NF] * cfg[C_RANKS]

@@ -1,0 +1,222 @@
+"""The family-independent depth-first search and its transposition table (numba).
+
+One mutable state (``solver.state``), make/undo, an explicit preallocated stack, no
+recursion and no state copies. Every state reached is looked up in a transposition table
+of 128-bit fingerprints (two independent 64-bit Zobrist hashes) in open addressing over
+two numpy arrays whose size is fixed by a byte budget. A state already in the table is
+not expanded again; since the table is never cleared or overwritten, the search visits
+every reachable state at most once and ends "lost" only when all have been expanded. When
+the table reaches its maximum load the search stops with ``unknown: memory``: it never
+forgets a state, so a full table can never make a verdict unsound.
+
+False prune: two different states share a 128-bit fingerprint with probability about
+n^2 / 2^129 for n stored states: below 1e-20 for n = 1e9.
+
+The search is resumable: all of its state lives in arrays, so it runs in slices of nodes
+and Python checks the clock and draws progress between slices.
+
+Family kernels are chosen by a small integer (``FAMILY_CODES``); each provides
+``gen_moves``, ``make_move``, ``undo_move`` and ``is_won`` with the same signatures.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
+
+from solver.algerian import kernel as alg
+
+FAMILY_CODES = {"algerian": 2}
+
+RUNNING, WON, LOST, FULL, DEPTH, GROW = 0, 1, 2, 3, 4, 5
+MAX_MOVES_PER_NODE = 1024
+
+# ctrl slots
+X_DEPTH, X_NODES, X_STARTED, X_STORED, X_MAXDEPTH, X_CANGROW = range(6)
+CTRL_LEN = 8
+BYTES_PER_SLOT = 16
+
+
+def table_slots(memory_bytes: int) -> int:
+    """The largest power of two of 16-byte slots that fits the byte budget (at least 2)."""
+    slots = max(2, memory_bytes // BYTES_PER_SLOT)
+    return 1 << (slots.bit_length() - 1)
+
+
+@njit(cache=True, inline="always")
+def tt_insert(tt, h, ctrl):
+    """0: already present; 1: inserted; 2: the table is at its maximum load.
+
+    ``tt`` is uint64[slots, 2]: both halves of a key share a cache line."""
+    k0 = h[0] | np.uint64(1)          # never 0: 0 marks an empty slot
+    k1 = h[1]
+    mask = tt.shape[0] - 1
+    i = np.int64(k0 >> np.uint64(17)) & mask
+    while True:
+        e = tt[i, 0]
+        if e == 0:
+            if ctrl[X_STORED] >= (tt.shape[0] * 3) // 4:
+                return 2
+            tt[i, 0] = k0
+            tt[i, 1] = k1
+            ctrl[X_STORED] += 1
+            return 1
+        if e == k0 and tt[i, 1] == k1:
+            return 0
+        i = (i + 1) & mask
+
+
+@njit(cache=True)
+def _gen(fam, cfg, piles, lens, fnd, scal, moves, start):
+    return alg.gen_moves(cfg, piles, lens, fnd, moves, start)
+
+
+@njit(cache=True)
+def _make(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m):
+    return alg.make_move(cfg, piles, lens, fnd, h, zp, zf, m)
+
+
+@njit(cache=True)
+def _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info):
+    alg.undo_move(cfg, piles, lens, fnd, h, zp, zf, m, info)
+
+
+@njit(cache=True)
+def _won(fam, cfg, fnd, scal):
+    return alg.is_won(cfg, fnd)
+
+
+@njit(cache=True)
+def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl, node_stop):
+    """Search until a verdict, a full table or stack, or ``node_stop`` nodes in all.
+
+    frames[d] = (first move index, move count, next move, undo info) of depth d.
+    Returns RUNNING (resume by calling again), GROW (the table is at its maximum load
+    but may double: call ``grow`` then again), WON, LOST, FULL or DEPTH."""
+    maxd = frames.shape[0]
+    maxm = moves.shape[0]
+    if ctrl[X_STARTED] == 0:
+        ctrl[X_STARTED] = 1
+        if _won(fam, cfg, fnd, scal):
+            ctrl[X_DEPTH] = -1
+            return WON
+        tt_insert(tt, h, ctrl)
+        frames[0, 0] = 0
+        frames[0, 1] = _gen(fam, cfg, piles, lens, fnd, scal, moves, 0)
+        frames[0, 2] = 0
+        ctrl[X_DEPTH] = 0
+    d = ctrl[X_DEPTH]
+    nodes = ctrl[X_NODES]
+    while True:
+        if frames[d, 2] < frames[d, 1]:
+            m = moves[frames[d, 0] + frames[d, 2]]
+            frames[d, 2] += 1
+            info = _make(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m)
+            nodes += 1
+            frames[d, 3] = info
+            if _won(fam, cfg, fnd, scal):
+                ctrl[X_DEPTH] = d
+                ctrl[X_NODES] = nodes
+                return WON
+            r = tt_insert(tt, h, ctrl)
+            if r == 0:
+                _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info)
+                continue
+            start = frames[d, 0] + frames[d, 1]
+            if r == 2 and ctrl[X_CANGROW] == 1:
+                # The caller doubles the table and calls again; this move is retried.
+                _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info)
+                frames[d, 2] -= 1
+                ctrl[X_DEPTH] = d
+                ctrl[X_NODES] = nodes - 1
+                return GROW
+            if r == 2 or d + 1 >= maxd or start + MAX_MOVES_PER_NODE > maxm:
+                _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info)
+                ctrl[X_DEPTH] = d
+                ctrl[X_NODES] = nodes
+                return FULL if r == 2 else DEPTH
+            d += 1
+            if d > ctrl[X_MAXDEPTH]:
+                ctrl[X_MAXDEPTH] = d
+            frames[d, 0] = start
+            frames[d, 1] = _gen(fam, cfg, piles, lens, fnd, scal, moves, start)
+            frames[d, 2] = 0
+            if nodes >= node_stop:
+                ctrl[X_DEPTH] = d
+                ctrl[X_NODES] = nodes
+                return RUNNING
+        else:
+            if d == 0:
+                ctrl[X_NODES] = nodes
+                return LOST
+            d -= 1
+            m = moves[frames[d, 0] + frames[d, 2] - 1]
+            _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, frames[d, 3])
+
+
+@njit(cache=True)
+def rehash(old, new, ctrl):
+    """Move every key of table ``old`` into the empty, larger table ``new``."""
+    ctrl[X_STORED] = 0
+    h = np.empty(2, dtype=np.uint64)
+    for i in range(old.shape[0]):
+        if old[i, 0] != 0:
+            h[0] = old[i, 0]
+            h[1] = old[i, 1]
+            tt_insert(new, h, ctrl)
+
+
+def winning_path(frames: np.ndarray, moves: np.ndarray, ctrl: np.ndarray) -> list[int]:
+    """The kernel moves from the root to the won state (after ``run`` returned WON)."""
+    d = int(ctrl[X_DEPTH])
+    return [int(moves[frames[l, 0] + frames[l, 2] - 1]) for l in range(d + 1)]
+
+
+@njit(cache=True)
+def shortcut(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path, buf):
+    """Shorten a winning line: from each state on it, jump to the farthest later state on
+    the line that one move reaches. ``path`` holds kernel moves from the current state
+    (which is left unchanged); returns the shorter line. The result is certified by the
+    reference engine like any other line."""
+    n = path.shape[0]
+    h0 = np.empty(n + 1, dtype=np.uint64)
+    h1 = np.empty(n + 1, dtype=np.uint64)
+    infos = np.empty(n, dtype=np.int64)
+    h0[0] = h[0]
+    h1[0] = h[1]
+    for i in range(n):
+        infos[i] = _make(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path[i])
+        h0[i + 1] = h[0]
+        h1[i + 1] = h[1]
+    for i in range(n - 1, -1, -1):
+        _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path[i], infos[i])
+    order = np.argsort(h0)
+    sorted_h0 = h0[order]
+    out = np.empty(n, dtype=np.int32)
+    out_info = np.empty(n, dtype=np.int64)
+    k = 0
+    i = 0
+    while i < n:
+        cnt = _gen(fam, cfg, piles, lens, fnd, scal, buf, 0)
+        best_j = i + 1
+        best_m = path[i]
+        for q in range(cnt):
+            m = buf[q]
+            info = _make(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m)
+            lo = np.searchsorted(sorted_h0, h[0])
+            while lo <= n and sorted_h0[lo] == h[0]:
+                j = order[lo]
+                if h1[j] == h[1] and j > best_j:
+                    best_j = j
+                    best_m = m
+                lo += 1
+            _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info)
+        out_info[k] = _make(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, best_m)
+        out[k] = best_m
+        k += 1
+        i = best_j
+    for q in range(k - 1, -1, -1):
+        _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, out[q], out_info[q])
+    return out[:k].copy()

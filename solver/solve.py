@@ -1,0 +1,232 @@
+"""Solving a deal: the kernel search, then certification by the reference engine.
+
+``solve`` returns a ``SolveResult`` whose verdict is
+
+* ``won``     only with a move list that the reference engine has replayed to a win;
+* ``lost``    only when the complete search (every reduction proved and flagged) ended;
+* ``unknown`` otherwise, with the reason: ``nodes``, ``time`` or ``memory``.
+
+If the kernel claims a win whose line does not replay, that is a bug in the kernel: it is
+raised as ``CertificationError``, never reported as won.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import numpy as np
+
+from solver import __version__
+from solver.engine import IllegalMove, Position, engine_for
+from solver.formats import Deal, Solution
+from solver.moves import DEAL, Move, card_move
+from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FAMILY_CODES, FULL, GROW, LOST,
+                           MAX_MOVES_PER_NODE, RUNNING, WON, X_CANGROW, X_MAXDEPTH, X_NODES, X_STORED, rehash,
+                           run, shortcut, table_slots, winning_path)
+from solver.state import NSCAL, full_hash, zobrist_tables
+
+DEFAULT_NODES = 20_000_000
+DEFAULT_MEMORY = 1 << 30              # bytes for the transposition table
+DEFAULT_TIME = 600.0                  # seconds: a safety net, the node budget is the main one
+SLICE_NODES = 1 << 20                 # nodes between clock checks
+INITIAL_TABLE_BYTES = 1 << 22
+MAX_DEPTH = 1 << 20
+
+
+class CertificationError(RuntimeError):
+    """The kernel's winning line does not replay on the reference engine: a kernel bug."""
+
+
+class UnsupportedVariant(ValueError):
+    """No kernel exists yet for this family."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    nodes: int = DEFAULT_NODES
+    seconds: float = DEFAULT_TIME
+    memory: int = DEFAULT_MEMORY
+
+    def as_dict(self) -> dict:
+        return {"nodes": self.nodes, "seconds": self.seconds, "memory_bytes": self.memory}
+
+
+@dataclass
+class SolveResult:
+    verdict: str                          # won / lost / unknown
+    reason: Optional[str] = None          # for unknown: nodes, time or memory
+    moves: list = field(default_factory=list)
+    nodes: int = 0
+    states: int = 0                       # unique states stored
+    seconds: float = 0.0
+    max_depth: int = 0
+    table_bytes: int = 0
+    budget: Budget = Budget()
+    dominance: tuple = ()
+
+    def solution(self) -> Solution:
+        return Solution(self.verdict, list(self.moves), self.reason, {
+            "solver": f"patience-solver {__version__}", "budget": self.budget.as_dict(),
+            "dominance": list(self.dominance), "nodes": self.nodes, "states": self.states,
+            "seconds": round(self.seconds, 4)})
+
+
+# ----- family adapters --------------------------------------------------------------------
+
+class _AlgerianAdapter:
+    def __init__(self, rules, safe_flags: int):
+        from solver.algerian import kernel
+        self.k = kernel
+        self.rules = rules
+        self.cfg = kernel.make_cfg(rules, safe_flags)
+        self.np = kernel.n_piles(rules)
+        self.nf = 2 * rules["suits"]
+        self.maxh = 2 * rules["ranks"] * rules["suits"]
+        self.maxc = rules["ranks"]
+
+    def load(self, pos: Position, piles, lens, fnd) -> None:
+        self.k.load_position(self.rules, pos, piles, lens, fnd)
+
+    def to_move(self, m: int) -> Move:
+        if (m >> 16) == self.k.K_DEAL:
+            return Move(DEAL)
+        return card_move(self.k.location_ref(self.rules, (m >> 8) & 0xFF),
+                         self.k.location_ref(self.rules, m & 0xFF), -1)
+
+
+DOMINANCE_RULES = {"algerian": {}}
+
+
+def adapter_for(rules, dominance=()):
+    if rules.family != "algerian":
+        raise UnsupportedVariant(f"no solver kernel for the {rules.family} family yet (only Algerian Patience)")
+    flags = 0
+    for name in dominance:
+        if name not in DOMINANCE_RULES[rules.family]:
+            raise UnsupportedVariant(f"unknown dominance rule {name!r} for {rules.family}")
+        flags |= DOMINANCE_RULES[rules.family][name]
+    return _AlgerianAdapter(rules, flags)
+
+
+@functools.lru_cache(maxsize=8)
+def _zobrist(np_: int, maxh: int, nf: int, maxc: int):
+    return zobrist_tables(np_, maxh, nf, maxc)
+
+
+# ----- the solve loop ---------------------------------------------------------------------
+
+def certify(deal: Deal, kernel_moves: list[Move]) -> list[Move]:
+    """Replay the kernel's line on the reference engine; return it with cards filled in."""
+    engine = engine_for(deal.rules)
+    pos = engine.initial_position(deal.layout)
+    out = []
+    for i, m in enumerate(kernel_moves):
+        legal = engine.legal_form(pos, m)
+        if legal is None:
+            raise CertificationError(f"kernel move {i + 1} ({m}) is illegal on the reference engine: "
+                                     f"{engine.why_illegal(pos, m)}")
+        pos = engine.play(pos, legal)
+        out.append(legal)
+    if not engine.is_won(pos):
+        raise CertificationError("the kernel's winning line does not end in a won position")
+    return out
+
+
+def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
+          progress: Optional[Callable[[int, int, float], None]] = None) -> SolveResult:
+    """Decide ``deal`` within ``budget``; ``progress(nodes, states, seconds)`` is called
+    between slices."""
+    ad = adapter_for(deal.rules, dominance)
+    engine = engine_for(deal.rules)
+    start_pos = engine.initial_position(deal.layout)
+    piles = np.zeros((ad.np, ad.maxh), dtype=np.int8)
+    lens = np.zeros(ad.np, dtype=np.int32)
+    fnd = np.zeros(ad.nf, dtype=np.int32)
+    scal = np.zeros(NSCAL, dtype=np.int64)
+    ad.load(start_pos, piles, lens, fnd)
+    zp, zf, zs = _zobrist(ad.np, ad.maxh, ad.nf, ad.maxc)
+    h = np.zeros(2, dtype=np.uint64)
+    full_hash(piles, lens, fnd, scal, zp, zf, zs, h)
+    # The table starts small and doubles up to the byte budget: easy deals stay in cache.
+    max_slots = table_slots(budget.memory)
+    slots = min(max_slots, table_slots(INITIAL_TABLE_BYTES))
+    tt = np.zeros((slots, 2), dtype=np.uint64)
+    # The path is never longer than the node budget; the move stack holds every
+    # level's untried moves (running out of either is reported as unknown: memory).
+    depth = min(MAX_DEPTH, budget.nodes + 2)
+    frames = np.zeros((depth, 4), dtype=np.int64)
+    moves = np.zeros(min(depth * 64, MAX_DEPTH * 8) + MAX_MOVES_PER_NODE, dtype=np.int32)
+    ctrl = np.zeros(CTRL_LEN, dtype=np.int64)
+    ctrl[X_CANGROW] = int(slots < max_slots)
+    fam = FAMILY_CODES[deal.rules.family]
+    t0 = time.perf_counter()
+    reason = None
+    while True:
+        stop = min(budget.nodes, int(ctrl[X_NODES]) + SLICE_NODES)
+        status = run(fam, ad.cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl, stop)
+        elapsed = time.perf_counter() - t0
+        if progress is not None:
+            progress(int(ctrl[X_NODES]), int(ctrl[X_STORED]), elapsed)
+        if status == GROW:
+            slots *= 2
+            bigger = np.zeros((slots, 2), dtype=np.uint64)
+            rehash(tt, bigger, ctrl)
+            tt = bigger
+            ctrl[X_CANGROW] = int(slots < max_slots)
+            continue
+        if status != RUNNING:
+            break
+        if ctrl[X_NODES] >= budget.nodes:
+            reason = "nodes"
+            break
+        if elapsed >= budget.seconds:
+            reason = "time"
+            break
+    res = SolveResult("unknown", reason, [], int(ctrl[X_NODES]), int(ctrl[X_STORED]),
+                      time.perf_counter() - t0, int(ctrl[X_MAXDEPTH]), slots * BYTES_PER_SLOT, budget,
+                      tuple(dominance))
+    if status == WON:
+        path = winning_path(frames, moves, ctrl) if ctrl[0] >= 0 else []
+        path = _shorten(fam, ad, start_pos, path)
+        res.moves = certify(deal, [ad.to_move(m) for m in path])
+        res.verdict = "won"
+    elif status == LOST:
+        res.verdict = "lost"
+    elif status in (FULL, DEPTH):
+        res.reason = "memory"
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def _shorten(fam, ad, start_pos: Position, path: list[int]) -> list[int]:
+    """Shortcut passes over the DFS line until it stops getting shorter."""
+    if not path:
+        return path
+    piles = np.zeros((ad.np, ad.maxh), dtype=np.int8)
+    lens = np.zeros(ad.np, dtype=np.int32)
+    fnd = np.zeros(ad.nf, dtype=np.int32)
+    scal = np.zeros(NSCAL, dtype=np.int64)
+    ad.load(start_pos, piles, lens, fnd)
+    zp, zf, zs = _zobrist(ad.np, ad.maxh, ad.nf, ad.maxc)
+    h = np.zeros(2, dtype=np.uint64)
+    full_hash(piles, lens, fnd, scal, zp, zf, zs, h)
+    buf = np.zeros(MAX_MOVES_PER_NODE, dtype=np.int32)
+    arr = np.array(path, dtype=np.int32)
+    while True:
+        shorter = shortcut(fam, ad.cfg, piles, lens, fnd, scal, h, zp, zf, zs, arr, buf)
+        if len(shorter) >= len(arr):
+            return [int(m) for m in arr]
+        arr = shorter
+
+
+def warm_up() -> float:
+    """Compile (or load from numba's cache) the kernels; return the seconds it took."""
+    from solver.formats import pysolfc_deal
+    from solver.variants import make_rules
+    t = time.perf_counter()
+    rules = make_rules("algerian", {"ranks": 3, "suits": 1, "reserves": 1, "reserve_size": 1, "tableau_piles": 1})
+    solve(pysolfc_deal(rules, 1), Budget(nodes=1000, memory=1 << 12))
+    return time.perf_counter() - t

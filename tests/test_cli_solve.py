@@ -1,0 +1,99 @@
+"""CLI: patience solve / patience verify, every exit code and bad input."""
+
+import json
+
+from click.testing import CliRunner
+
+from solver.cli import main, parse_bytes
+from solver.formats import write_deal
+from solver.miniature import random_miniature_deal
+from tests.test_replay_oracle import HAND_MADE, KNOWN_LOST
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_solve_algerian_prints_certified_line(tmp_path):
+    out = tmp_path / "sol.json"
+    r = run("solve", "algerian", "7", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    assert "won in" in r.output and "certified" in r.output and "nodes" in r.output
+    doc = json.loads(out.read_text())
+    assert doc["outcome"] == "won" and doc["producer"]["budget"]["nodes"] == 20_000_000
+    r = run("replay", str(out))
+    assert r.exit_code == 0
+
+
+def test_solve_show_and_unknown_hint():
+    r = run("solve", "algerian", "7", "--show")
+    assert r.exit_code == 0 and "Foundations" in r.output
+    r = run("solve", "algerian", "1", "--budget-nodes", "500")
+    assert r.exit_code == 0 and "unknown (nodes)" in r.output and "--budget-nodes 5000" in r.output
+    r = run("solve", "algerian", "1", "--memory", "2K")
+    assert "unknown (memory)" in r.output and "--memory" in r.output.splitlines()[-1]
+    r = run("solve", "algerian", "1", "--time-limit", "0.001", "--budget-nodes", "100000000000")
+    assert "unknown (time)" in r.output
+
+
+def test_solve_deal_file_and_rules(tmp_path):
+    deal, _ = HAND_MADE["algerian"]
+    p = tmp_path / "d.json"
+    write_deal(deal, p)
+    r = run("solve", "--deal", str(p))
+    assert r.exit_code == 0 and "won in " in r.output
+    r = run("solve", "algerian", "3", "--rule", "layout=B", "--profile", "pysolfc", "--budget-nodes", "1000")
+    assert r.exit_code == 0 and "layout=B" in r.output
+
+
+def test_solve_bad_input():
+    for args, text in [(("solve", "algerian", "0"), "game number 0"),
+                       (("solve", "algerain", "1"), "did you mean"),
+                       (("solve", "algerian", "1", "--memory", "lots"), "bad --memory"),
+                       (("solve", "algerian", "1", "--dominance", "magic"), "unknown dominance rule"),
+                       (("solve", "alhambra", "1"), "no solver kernel"),
+                       (("solve",), "usage")]:
+        r = run(*args)
+        assert r.exit_code == 2 and text in r.output, (args, r.output)
+    r = run("solve", "algerian", "1", "--budget-nodes", "0")
+    assert r.exit_code == 2
+
+
+def test_verify_exit_codes(tmp_path):
+    deal, _ = HAND_MADE["algerian"]
+    p = tmp_path / "won.json"
+    write_deal(deal, p)
+    sol = tmp_path / "sol.json"
+    r = run("verify", str(p), "--out", str(sol))
+    assert r.exit_code == 0 and r.output.startswith(f"{p}: winnable in ") and sol.exists()
+    # A proved-unwinnable hand-written deal: the Algerian known-lost position as a deal file.
+    from solver.formats import custom_deal
+    from solver.layout import Layout
+    e, pos = KNOWN_LOST["algerian"]
+    lost = custom_deal("algerian", Layout(pos.foundations, pos.reserves, pos.tableau, (), pos.stock),
+                       dict(e.rules.as_dict()))
+    lp = tmp_path / "lost.json"
+    write_deal(lost, lp)
+    r = run("verify", str(lp))
+    assert r.exit_code == 1 and "unwinnable (proved)" in r.output
+    r = run("verify", str(p), "--budget-nodes", "1", "--json")
+    doc = json.loads(r.output)
+    assert r.exit_code == 2 and doc["verdict"] == "unknown" and doc["reason"] == "nodes"
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    r = run("verify", str(bad))
+    assert r.exit_code == 3 and r.output.startswith("error:")
+    r = run("verify", str(tmp_path / "missing.json"))
+    assert r.exit_code == 3
+
+
+def test_verify_family_without_kernel_is_unknown(tmp_path):
+    import random
+    p = tmp_path / "alh.json"
+    write_deal(random_miniature_deal("alhambra", random.Random(1)), p)
+    r = run("verify", str(p))
+    assert r.exit_code == 2 and "unknown" in r.output
+
+
+def test_parse_bytes():
+    assert parse_bytes("1G") == 1 << 30 and parse_bytes("512M") == 512 << 20 and parse_bytes("4096") == 4096
