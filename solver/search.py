@@ -110,6 +110,10 @@ def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl
     d = ctrl[X_DEPTH]
     nodes = ctrl[X_NODES]
     while True:
+        if nodes >= node_stop:
+            ctrl[X_DEPTH] = d
+            ctrl[X_NODES] = nodes
+            return RUNNING
         if frames[d, 2] < frames[d, 1]:
             m = moves[frames[d, 0] + frames[d, 2]]
             frames[d, 2] += 1
@@ -143,10 +147,6 @@ def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl
             frames[d, 0] = start
             frames[d, 1] = _gen(fam, cfg, piles, lens, fnd, scal, moves, start)
             frames[d, 2] = 0
-            if nodes >= node_stop:
-                ctrl[X_DEPTH] = d
-                ctrl[X_NODES] = nodes
-                return RUNNING
         else:
             if d == 0:
                 ctrl[X_NODES] = nodes

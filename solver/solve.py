@@ -61,7 +61,8 @@ class SolveResult:
     moves: list = field(default_factory=list)
     nodes: int = 0
     states: int = 0                       # unique states stored
-    seconds: float = 0.0
+    seconds: float = 0.0                  # kernel search time
+    certify_seconds: float = 0.0          # shortening the line and replaying it on the reference engine
     max_depth: int = 0
     table_bytes: int = 0
     budget: Budget = Budget()
@@ -71,7 +72,7 @@ class SolveResult:
         return Solution(self.verdict, list(self.moves), self.reason, {
             "solver": f"patience-solver {__version__}", "budget": self.budget.as_dict(),
             "dominance": list(self.dominance), "nodes": self.nodes, "states": self.states,
-            "seconds": round(self.seconds, 4)})
+            "seconds": round(self.seconds, 4), "certify_seconds": round(self.certify_seconds, 4)})
 
 
 # ----- family adapters --------------------------------------------------------------------
@@ -97,7 +98,12 @@ class _AlgerianAdapter:
                          self.k.location_ref(self.rules, m & 0xFF), -1)
 
 
-DOMINANCE_RULES = {"algerian": {}}
+def _dominance_rules():
+    from solver.algerian import kernel
+    return {"algerian": {"no_pile_swap": kernel.SAFE_NO_PILE_SWAP}}
+
+
+DOMINANCE_RULES = _dominance_rules()
 
 
 def adapter_for(rules, dominance=()):
@@ -185,19 +191,21 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         if elapsed >= budget.seconds:
             reason = "time"
             break
-    res = SolveResult("unknown", reason, [], int(ctrl[X_NODES]), int(ctrl[X_STORED]),
-                      time.perf_counter() - t0, int(ctrl[X_MAXDEPTH]), slots * BYTES_PER_SLOT, budget,
-                      tuple(dominance))
+    res = SolveResult("unknown", reason, nodes=int(ctrl[X_NODES]), states=int(ctrl[X_STORED]),
+                      max_depth=int(ctrl[X_MAXDEPTH]), table_bytes=slots * BYTES_PER_SLOT, budget=budget,
+                      dominance=tuple(dominance))
+    res.seconds = time.perf_counter() - t0
     if status == WON:
+        t1 = time.perf_counter()
         path = winning_path(frames, moves, ctrl) if ctrl[0] >= 0 else []
         path = _shorten(fam, ad, start_pos, path)
         res.moves = certify(deal, [ad.to_move(m) for m in path])
         res.verdict = "won"
+        res.certify_seconds = time.perf_counter() - t1
     elif status == LOST:
         res.verdict = "lost"
     elif status in (FULL, DEPTH):
         res.reason = "memory"
-    res.seconds = time.perf_counter() - t0
     return res
 
 

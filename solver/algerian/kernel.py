@@ -28,7 +28,16 @@ C_SIDX0 = 16               # 16..19: the suit index of each suit (-1 if not in t
 CFG_LEN = 20
 
 CELL_MODES = {"off": 0, "from_tableau": 1, "from_anywhere": 2}
-SAFE_MET = 1               # dominance flag bits (C_SAFE); see safe_foundation_move
+# Dominance flag bits (cfg[C_SAFE]).
+SAFE_NO_PILE_SWAP = 1
+"""``no_pile_swap``: once the stock is empty, never move the only card of a pile to an
+empty pile of the same kind (tableau to tableau, reserve to reserve cell).
+
+Proof: deals are the only actions that depend on a pile's index, so with the stock empty
+two positions that differ by exchanging two tableau piles (or two reserves) have the same
+outcome: any line from one becomes a line from the other by exchanging the two indices in
+every move. Moving the only card of pile i to an empty pile j yields exactly the current
+position with i and j exchanged, so skipping that move loses no outcome."""
 
 K_CARD = 0
 K_DEAL = 1
@@ -138,6 +147,7 @@ def gen_moves(cfg, piles, lens, fnd, moves, start):
     s = cfg[C_SUITS]
     n = start
     nsrc = nf + nres + ntab
+    no_swap = (cfg[C_SAFE] & SAFE_NO_PILE_SWAP) != 0 and lens[cfg[C_STOCK]] == 0
     # Each source's card (-1: nothing to move from it); foundations only where allowed.
     src_card = np.empty(nsrc, dtype=np.int64)
     for si in range(nsrc):
@@ -168,12 +178,17 @@ def gen_moves(cfg, piles, lens, fnd, moves, start):
         else:
             src = PILE0 + si - nf
             is_tab = si - nf >= nres
+        lone = si >= nf and lens[si - nf] == 1
         for t in range(nres, nres + ntab):
+            if no_swap and lone and is_tab and lens[t] == 0:
+                continue
             if PILE0 + t != src and tableau_accepts(cfg, piles, lens, t, c):
                 moves[n] = (K_CARD << 16) | (src << 8) | (PILE0 + t)
                 n += 1
         if cfg[C_CELL] != 0 and (cfg[C_CELL] == 2 or is_tab):
             for r in range(nres):
+                if no_swap and lone and not is_tab and si >= nf:
+                    break
                 if lens[r] == 0 and PILE0 + r != src:
                     moves[n] = (K_CARD << 16) | (src << 8) | (PILE0 + r)
                     n += 1

@@ -1,0 +1,79 @@
+"""Algerian Patience over a range of PySolFC game numbers: verdict counts and speed.
+
+    python benchmarks/bench_algerian.py --games 1-2000 --budget-nodes 20000000 --jobs 2
+
+Prints won / lost / unknown counts, median / p90 / p99 / max seconds and nodes, nodes per
+second and bytes per stored state. Seconds are kernel search time (certification by the
+reference engine is timed apart).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+
+def _solve(args):
+    n, nodes, memory = args
+    from solver.formats import pysolfc_deal
+    from solver.solve import Budget, solve
+    from solver.variants import make_rules
+    t = time.perf_counter()
+    r = solve(pysolfc_deal(make_rules("algerian"), n), Budget(nodes=nodes, memory=memory))
+    total = time.perf_counter() - t
+    return n, r.verdict, r.reason, r.nodes, r.states, r.seconds, total, r.table_bytes
+
+
+def _init():
+    os.environ["NUMBA_NUM_THREADS"] = "1"
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", default="1-2000")
+    ap.add_argument("--budget-nodes", type=int, default=20_000_000)
+    ap.add_argument("--memory", type=int, default=1 << 30)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    a = ap.parse_args()
+    lo, hi = (int(x) for x in a.games.split("-"))
+    from solver.solve import warm_up
+    print(f"numba compile/load: {warm_up():.2f} s")
+    t0 = time.perf_counter()
+    rows = []
+    with ProcessPoolExecutor(a.jobs, initializer=_init) as ex:
+        for row in ex.map(_solve, [(n, a.budget_nodes, a.memory) for n in range(lo, hi + 1)], chunksize=4):
+            rows.append(row)
+    wall = time.perf_counter() - t0
+    counts = {v: sum(1 for r in rows if r[1] == v) for v in ("won", "lost", "unknown")}
+    secs = [r[5] for r in rows]
+    nodes = [r[3] for r in rows]
+    print(f"games {a.games}, budget {a.budget_nodes:,} nodes, table budget {a.memory >> 20} MiB, {a.jobs} jobs, "
+          f"wall {wall:.0f} s")
+    print(f"won {counts['won']}  lost {counts['lost']}  unknown {counts['unknown']}  "
+          f"decided {100 * (counts['won'] + counts['lost']) / len(rows):.1f} %")
+    for name, xs in (("seconds", secs), ("nodes", nodes)):
+        print(f"{name}: median {statistics.median(xs):,.3f}  p90 {pct(xs, .9):,.3f}  p99 {pct(xs, .99):,.3f}  "
+              f"max {max(xs):,.3f}")
+    decided = [r for r in rows if r[1] != "unknown"]
+    if decided:
+        print(f"decided games: median seconds {statistics.median(r[5] for r in decided):.3f}")
+    big = [r for r in rows if r[5] > 0.5]
+    if big:
+        print(f"nodes per second (games over 0.5 s): median {statistics.median(r[3] / r[5] for r in big):,.0f}")
+    print(f"bytes per stored state (table / states, games over 100k states): median "
+          f"{statistics.median(r[7] / r[4] for r in rows if r[4] > 100_000):.1f}")
+    print(f"certification + overhead: median {statistics.median(r[6] - r[5] for r in rows):.3f} s per game")
+    unk = [r[0] for r in rows if r[1] == "unknown"]
+    print(f"unknown games (first 30): {unk[:30]}")
+
+
+if __name__ == "__main__":
+    main()
