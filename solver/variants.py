@@ -227,11 +227,11 @@ class Rules:
     family: str
     options: tuple[tuple[str, Any], ...]
 
+    def __post_init__(self):
+        object.__setattr__(self, "_index", dict(self.options))
+
     def __getitem__(self, name: str) -> Any:
-        for k, v in self.options:
-            if k == name:
-                return v
-        raise KeyError(name)
+        return self._index[name]
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.options)

@@ -42,9 +42,18 @@ def test_kernel_matches_oracle_on_2000_miniature_deals():
 
 
 @pytest.mark.slow
-def test_kernel_matches_oracle_on_100000_miniature_deals():
-    counts = cross_check(100_000, seed=2)
+@pytest.mark.parametrize("chunk", range(4))
+def test_kernel_matches_oracle_on_100000_miniature_deals(chunk):
+    """100,000 deals in four chunks of 25,000 (run them in parallel: -k 'chunk' with xdist
+    or one pytest per chunk)."""
+    counts = cross_check(25_000, seed=100 + chunk)
     assert counts["won"] > 1000 and counts["lost"] > 1000, counts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(DOMINANCE_RULES["algerian"]))
+def test_dominance_rule_keeps_verdicts_on_20000_deals(name):
+    cross_check(20_000, seed=200, dominance=(name,))
 
 
 @pytest.mark.parametrize("name", sorted(DOMINANCE_RULES["algerian"]))

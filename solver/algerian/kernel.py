@@ -140,7 +140,9 @@ def tableau_accepts(cfg, piles, lens, p, c):
 def gen_moves(cfg, piles, lens, fnd, moves, start):
     """Write the legal moves at ``moves[start:]``; return how many.
 
-    Order: to foundations first, then to the tableau, then to reserve cells, then the deal."""
+    Order (it only steers which line is found first): reserve and tableau cards to the
+    foundations; then onto non-empty tableau piles; then into empty piles and reserve
+    cells; then moves of foundation cards; then the deal."""
     nres = cfg[C_NRES]
     ntab = cfg[C_NTAB]
     nf = cfg[C_NF]
@@ -148,50 +150,57 @@ def gen_moves(cfg, piles, lens, fnd, moves, start):
     n = start
     nsrc = nf + nres + ntab
     no_swap = (cfg[C_SAFE] & SAFE_NO_PILE_SWAP) != 0 and lens[cfg[C_STOCK]] == 0
-    # Each source's card (-1: nothing to move from it); foundations only where allowed.
+    # Each source's card (-1: nothing to move from it); sources are listed piles first
+    # (reserves, tableau), foundations last.
     src_card = np.empty(nsrc, dtype=np.int64)
-    for si in range(nsrc):
-        if si < nf:
-            src_card[si] = fnd_top(cfg, fnd, si) if (cfg[C_TRANSFER] == 1 or cfg[C_F2T] == 1) else -1
+    src_loc = np.empty(nsrc, dtype=np.int64)
+    for i in range(nsrc):
+        if i < nres + ntab:
+            src_loc[i] = PILE0 + i
+            src_card[i] = piles[i, lens[i] - 1] if lens[i] > 0 else -1
         else:
-            p = si - nf
-            src_card[si] = piles[p, lens[p] - 1] if lens[p] > 0 else -1
-    # Pass 1: moves to foundations: only the two foundations of the card's suit can take it.
-    for si in range(nsrc):
-        c = src_card[si]
-        if c < 0 or (si < nf and cfg[C_TRANSFER] == 0):
-            continue
-        src = si if si < nf else PILE0 + si - nf
-        k = cfg[C_SIDX0 + c // 13]
-        for f in (k, s + k):
-            if f != src and fnd_accepts(cfg, fnd, f, c):
-                moves[n] = (K_CARD << 16) | (src << 8) | f
-                n += 1
-    # Pass 2: to the tableau and to reserve cells.
-    for si in range(nsrc):
-        c = src_card[si]
-        if c < 0 or (si < nf and cfg[C_F2T] == 0):
-            continue
-        if si < nf:
-            src = si
-            is_tab = False
-        else:
-            src = PILE0 + si - nf
-            is_tab = si - nf >= nres
-        lone = si >= nf and lens[si - nf] == 1
-        for t in range(nres, nres + ntab):
-            if no_swap and lone and is_tab and lens[t] == 0:
+            f = i - nres - ntab
+            src_loc[i] = f
+            src_card[i] = fnd_top(cfg, fnd, f) if (cfg[C_TRANSFER] == 1 or cfg[C_F2T] == 1) else -1
+    for phase in range(4):
+        # phase 0: pile cards to foundations; 1: onto non-empty tableau piles;
+        # 2: into empty tableau piles and reserve cells; 3: foundation cards anywhere.
+        for i in range(nsrc):
+            c = src_card[i]
+            if c < 0:
                 continue
-            if PILE0 + t != src and tableau_accepts(cfg, piles, lens, t, c):
-                moves[n] = (K_CARD << 16) | (src << 8) | (PILE0 + t)
-                n += 1
-        if cfg[C_CELL] != 0 and (cfg[C_CELL] == 2 or is_tab):
-            for r in range(nres):
-                if no_swap and lone and not is_tab and si >= nf:
-                    break
-                if lens[r] == 0 and PILE0 + r != src:
-                    moves[n] = (K_CARD << 16) | (src << 8) | (PILE0 + r)
+            src = src_loc[i]
+            from_fnd = src < PILE0
+            if from_fnd != (phase == 3):
+                continue
+            if phase == 0 or (phase == 3 and cfg[C_TRANSFER] == 1):
+                k = cfg[C_SIDX0 + c // 13]
+                for f in (k, s + k):
+                    if f != src and fnd_accepts(cfg, fnd, f, c):
+                        moves[n] = (K_CARD << 16) | (src << 8) | f
+                        n += 1
+            if phase == 0 or (from_fnd and cfg[C_F2T] == 0):
+                continue
+            is_tab = (not from_fnd) and src - PILE0 >= nres
+            lone = (not from_fnd) and lens[src - PILE0] == 1
+            for t in range(nres, nres + ntab):
+                if PILE0 + t == src:
+                    continue
+                empty = lens[t] == 0
+                if phase == 1 and empty or phase == 2 and not empty:
+                    continue
+                if empty and no_swap and lone and is_tab:
+                    continue
+                if tableau_accepts(cfg, piles, lens, t, c):
+                    moves[n] = (K_CARD << 16) | (src << 8) | (PILE0 + t)
                     n += 1
+            if phase != 1 and cfg[C_CELL] != 0 and (cfg[C_CELL] == 2 or is_tab):
+                if no_swap and lone and not is_tab and not from_fnd:
+                    continue
+                for r in range(nres):
+                    if lens[r] == 0 and PILE0 + r != src:
+                        moves[n] = (K_CARD << 16) | (src << 8) | (PILE0 + r)
+                        n += 1
     if lens[cfg[C_STOCK]] > 0:
         moves[n] = K_DEAL << 16
         n += 1
