@@ -122,6 +122,19 @@ def _zobrist(np_: int, maxh: int, nf: int, maxc: int):
     return zobrist_tables(np_, maxh, nf, maxc)
 
 
+def kernel_state(ad, pos: Position):
+    """The kernel arrays for ``pos``: piles, lens, fnd, scal, the hash and the key tables."""
+    piles = np.zeros((ad.np, ad.maxh), dtype=np.int8)
+    lens = np.zeros(ad.np, dtype=np.int32)
+    fnd = np.zeros(ad.nf, dtype=np.int32)
+    scal = np.zeros(NSCAL, dtype=np.int64)
+    ad.load(pos, piles, lens, fnd)
+    zp, zf, zs = _zobrist(ad.np, ad.maxh, ad.nf, ad.maxc)
+    h = np.zeros(2, dtype=np.uint64)
+    full_hash(piles, lens, fnd, scal, zp, zf, zs, h)
+    return piles, lens, fnd, scal, h, zp, zf, zs
+
+
 # ----- the solve loop ---------------------------------------------------------------------
 
 def certify(deal: Deal, kernel_moves: list[Move]) -> list[Move]:
@@ -148,14 +161,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     ad = adapter_for(deal.rules, dominance)
     engine = engine_for(deal.rules)
     start_pos = engine.initial_position(deal.layout)
-    piles = np.zeros((ad.np, ad.maxh), dtype=np.int8)
-    lens = np.zeros(ad.np, dtype=np.int32)
-    fnd = np.zeros(ad.nf, dtype=np.int32)
-    scal = np.zeros(NSCAL, dtype=np.int64)
-    ad.load(start_pos, piles, lens, fnd)
-    zp, zf, zs = _zobrist(ad.np, ad.maxh, ad.nf, ad.maxc)
-    h = np.zeros(2, dtype=np.uint64)
-    full_hash(piles, lens, fnd, scal, zp, zf, zs, h)
+    piles, lens, fnd, scal, h, zp, zf, zs = kernel_state(ad, start_pos)
     # The table starts small and doubles up to the byte budget: easy deals stay in cache.
     max_slots = table_slots(budget.memory)
     slots = min(max_slots, table_slots(INITIAL_TABLE_BYTES))
@@ -213,14 +219,7 @@ def _shorten(fam, ad, start_pos: Position, path: list[int]) -> list[int]:
     """Shortcut passes over the DFS line until it stops getting shorter."""
     if not path:
         return path
-    piles = np.zeros((ad.np, ad.maxh), dtype=np.int8)
-    lens = np.zeros(ad.np, dtype=np.int32)
-    fnd = np.zeros(ad.nf, dtype=np.int32)
-    scal = np.zeros(NSCAL, dtype=np.int64)
-    ad.load(start_pos, piles, lens, fnd)
-    zp, zf, zs = _zobrist(ad.np, ad.maxh, ad.nf, ad.maxc)
-    h = np.zeros(2, dtype=np.uint64)
-    full_hash(piles, lens, fnd, scal, zp, zf, zs, h)
+    piles, lens, fnd, scal, h, zp, zf, zs = kernel_state(ad, start_pos)
     buf = np.zeros(MAX_MOVES_PER_NODE, dtype=np.int32)
     arr = np.array(path, dtype=np.int32)
     while True:
