@@ -358,3 +358,136 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, out, as_json)
         extra = f" in {len(res.moves)} moves" if verdict == "won" else (f" ({detail})" if detail else "")
         click.echo(f"{deal_file}: {words}{extra}")
     sys.exit(code)
+
+
+# ----- batches, statistics, export ------------------------------------------------------------
+
+DEFAULT_DB = "results/results.db"
+
+
+def _store_errors():
+    from solver.batch import SeedRangeError
+    from solver.store import StoreError
+    return SeedRangeError, StoreError
+
+
+@main.command()
+@click.argument("variant")
+@click.option("--seeds", required=True, metavar="RANGES", help="Game numbers: ranges and lists, e.g. 1-1000,5000,7000-7100.")
+@rule_option
+@profile_option
+@_budget_options
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores).")
+@click.option("--db", default=DEFAULT_DB, show_default=True, help="The results store (SQLite).")
+@click.option("--rerun-unknown", is_flag=True, help="Re-solve only the seeds whose newest record is unknown.")
+@click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True)
+@click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler address (default: a local cluster).")
+@user_errors
+def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dominance, jobs, db, rerun_unknown,
+          engine, scheduler) -> None:
+    """Solve VARIANT for every seed in --seeds into a results store (resumable)."""
+    import os
+    from solver.batch import Progress, BatchSummary, parse_seeds, plan_jobs, run_batch, run_dask, run_local
+    from solver.solve import UnsupportedVariant, adapter_for, warm_up
+    from solver.store import Store
+    SeedRangeError, StoreError = _store_errors()
+    try:
+        r = resolve_rules(variant, rules, profile)
+        seed_list = parse_seeds(seeds)
+        try:
+            adapter_for(r, tuple(dominance))
+        except UnsupportedVariant as e:
+            raise RulesError(str(e)) from None
+        budget = _budget(budget_nodes, time_limit, memory)
+        store = Store(db)
+        todo, skipped = plan_jobs(store, r, seed_list, budget.nodes, budget.seconds, budget.memory,
+                                  tuple(dominance), rerun_unknown)
+    except (SeedRangeError, StoreError) as e:
+        raise RulesError(str(e)) from None
+    n = jobs or os.cpu_count() or 1
+    click.echo(f"{r.describe()} (rules {r.hash()}): {len(seed_list)} seeds, {skipped} already stored, "
+               f"{len(todo)} to solve with {n} {'dask' if engine == 'dask' else 'local'} workers; "
+               f"budget {budget.nodes:,} nodes; store {db}", err=True)
+    if not todo:
+        return
+    click.echo(f"numba compile/load {warm_up():.2f} s", err=True)   # once, before workers start
+    summary = BatchSummary(total=len(todo), skipped=skipped)
+    source = (lambda js: run_dask(js, scheduler, n)) if engine == "dask" else (lambda js: run_local(js, n))
+    try:
+        run_batch(store, todo, source, summary, Progress(len(todo)))
+    except StoreError as e:
+        raise RulesError(str(e)) from None
+    finally:
+        store.close()
+    c = summary.counts
+    click.echo(f"stored {summary.done}: won {c['won']}, lost {c['lost']}, unknown {c['unknown']}", err=True)
+    if summary.interrupted:
+        click.echo("interrupted: every finished seed is stored; run the same command again to resume", err=True)
+        sys.exit(130)
+
+
+@main.command()
+@click.option("--db", default=DEFAULT_DB, show_default=True, help="The results store.")
+@click.option("--variant", default=None, help="Only this variant.")
+@click.option("--rules-hash", default=None, help="Only this rule set (hash as shown by batch / stats).")
+@click.option("--seeds", default=None, metavar="RANGES", help="Only these game numbers.")
+@click.option("--format", "fmt", type=click.Choice(["table", "markdown", "csv", "json"]), default="table",
+              show_default=True)
+@user_errors
+def stats(db, variant, rules_hash, seeds, fmt) -> None:
+    """Win rates with Wilson 95% intervals, per variant and rule set."""
+    from solver.batch import parse_seeds
+    from solver.stats import group_stats, render
+    from solver.store import Store
+    SeedRangeError, StoreError = _store_errors()
+    try:
+        keep = set(parse_seeds(seeds)) if seeds else None
+        store = Store(db, readonly=True)
+        groups = group_stats(store.latest(rules_hash=rules_hash,
+                                          variant=get_variant(variant).key if variant else None),
+                             (lambda g: g in keep) if keep is not None else None)
+        store.close()
+    except (SeedRangeError, StoreError) as e:
+        raise RulesError(str(e)) from None
+    if not groups:
+        raise RulesError(f"no records in {db} match")
+    click.echo(render(groups, fmt))
+
+
+@main.command()
+@click.option("--db", default=DEFAULT_DB, show_default=True, help="The results store.")
+@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl", "parquet"]), default="csv", show_default=True)
+@click.option("--out", required=True, type=click.Path(dir_okay=False), help="The file to write.")
+@user_errors
+def export(db, fmt, out) -> None:
+    """Export every record (history included) as CSV, JSON Lines or Parquet."""
+    import csv
+    import json as json_mod
+    from solver.store import Store
+    _, StoreError = _store_errors()
+    try:
+        store = Store(db, readonly=True)
+        rows = list(store.all_records())
+        store.close()
+    except StoreError as e:
+        raise RulesError(str(e)) from None
+    try:
+        if fmt == "csv":
+            with open(out, "w", newline="") as f:
+                w = csv.DictWriter(f, fieldnames=list(rows[0]) if rows else ["id"])
+                w.writeheader()
+                w.writerows(rows)
+        elif fmt == "jsonl":
+            with open(out, "w") as f:
+                for r in rows:
+                    f.write(json_mod.dumps(r) + "\n")
+        else:
+            try:
+                import pyarrow as pa
+                import pyarrow.parquet as pq
+            except ImportError:
+                raise RulesError("--format parquet needs pyarrow: pip install pyarrow") from None
+            pq.write_table(pa.Table.from_pylist(rows), out)
+    except OSError as e:
+        raise RulesError(f"cannot write {out}: {e.strerror}") from None
+    click.echo(f"wrote {len(rows)} records to {out}", err=True)

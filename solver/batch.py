@@ -1,0 +1,221 @@
+"""Batch solving of seed ranges: parallel workers, one writer, resumable.
+
+Workers (processes of a local pool, or Dask workers) each run the serial numba kernel
+on one seed at a time and return a record; the driver alone writes to the store, one
+committed record per seed. Every "won" in a record was certified by ``solver.solve``
+(the reference engine replayed it) before the worker returned it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator, Optional
+
+from solver import __version__, deals
+from solver.store import Record, Store, rules_json
+from solver.variants import Rules, RulesError
+
+SOLVER_VERSION = f"patience-solver {__version__}"
+
+
+class SeedRangeError(ValueError):
+    """A malformed ``--seeds`` value."""
+
+
+def parse_seeds(text: str) -> list[str]:
+    """``1-1000,5000,7000-7100`` -> canonical game numbers as text, in order, no repeats."""
+    out: list[str] = []
+    seen = set()
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            raise SeedRangeError(f"bad --seeds {text!r}: empty item")
+        if part.startswith("-"):
+            raise SeedRangeError(f"bad --seeds item {part!r}: game numbers start at 1")
+        if "-" in part:
+            lo_s, _, hi_s = part.partition("-")
+            try:
+                lo, hi = deals.parse_game_number(lo_s), deals.parse_game_number(hi_s)
+            except deals.GameNumberError as e:
+                raise SeedRangeError(f"bad --seeds item {part!r}: {e}") from None
+            if lo.ms or hi.ms:
+                raise SeedRangeError(f"bad --seeds item {part!r}: ranges take plain numbers")
+            if hi.value < lo.value:
+                raise SeedRangeError(f"bad --seeds item {part!r}: the range runs backwards")
+            items = (deals.GameNumber(n) for n in range(lo.value, hi.value + 1))
+        else:
+            try:
+                items = [deals.parse_game_number(part)]
+            except deals.GameNumberError as e:
+                raise SeedRangeError(f"bad --seeds item {part!r}: {e}") from None
+        for g in items:
+            t = str(g)
+            if t not in seen:
+                seen.add(t)
+                out.append(t)
+    return out
+
+
+@dataclass(frozen=True)
+class Job:
+    """What a worker needs to solve one seed (plain data: it crosses process boundaries)."""
+
+    variant: str
+    options: tuple
+    game: str
+    nodes: int
+    seconds: float
+    memory: int
+    dominance: tuple
+
+
+def solve_job(job: Job) -> Record:
+    """Solve one seed (in a worker) and return its record."""
+    from solver.formats import pysolfc_deal
+    from solver.moves import format_moves
+    from solver.solve import Budget, solve
+    from solver.variants import make_rules
+    rules = make_rules(job.variant, dict(job.options))
+    budget = Budget(job.nodes, job.seconds, job.memory)
+    res = solve(pysolfc_deal(rules, job.game), budget, job.dominance)
+    won = res.verdict == "won"
+    return Record(rules.variant, rules.hash(), rules_json(rules.as_dict()), job.game, res.verdict, res.reason,
+                  res.nodes, res.states, round(res.seconds, 6), res.table_bytes,
+                  len(res.moves) if won else None, format_moves(res.moves) if won else None,
+                  SOLVER_VERSION, job.nodes, json.dumps(budget.as_dict()), json.dumps(list(job.dominance)),
+                  datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"))
+
+
+def _worker_init() -> None:
+    os.environ["NUMBA_NUM_THREADS"] = "1"
+
+
+# ----- engines: each yields records as they complete -----------------------------------------
+
+def run_local(jobs: list[Job], n_workers: int) -> Iterator[Record]:
+    """The default engine: a local process pool."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    if n_workers <= 1:
+        for j in jobs:
+            yield solve_job(j)
+        return
+    ex = ProcessPoolExecutor(n_workers, initializer=_worker_init)
+    try:
+        futures = [ex.submit(solve_job, j) for j in jobs]
+        for f in as_completed(futures):
+            yield f.result()
+    finally:
+        ex.shutdown(wait=False, cancel_futures=True)
+
+
+def run_dask(jobs: list[Job], scheduler: Optional[str], n_workers: int) -> Iterator[Record]:
+    """Dask distributed: workers anywhere import this package; the driver stays the writer."""
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise RulesError("--engine dask needs the dask extra: pip install 'patience-solver[dask]'") from None
+    cluster = None
+    if scheduler:
+        client = Client(scheduler)
+    else:
+        cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        client = Client(cluster)
+    try:
+        client.run(_worker_init)
+        futures = client.map(solve_job, jobs, pure=False)
+        for f in as_completed(futures):
+            yield f.result()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+# ----- the driver ----------------------------------------------------------------------------
+
+@dataclass
+class BatchSummary:
+    total: int = 0
+    skipped: int = 0
+    done: int = 0
+    counts: dict = field(default_factory=lambda: {"won": 0, "lost": 0, "unknown": 0})
+    interrupted: bool = False
+
+
+def plan_jobs(store: Store, rules: Rules, seeds: list[str], nodes: int, seconds: float, memory: int,
+              dominance: tuple, rerun_unknown: bool) -> tuple[list[Job], int]:
+    """The jobs still to run, and how many seeds were skipped as already stored."""
+    dom = json.dumps(list(dominance))
+    if rerun_unknown:
+        latest = {r["game"]: r for r in store.latest(rules_hash=rules.hash())}
+        todo = [g for g in seeds if g in latest and latest[g]["verdict"] == "unknown"
+                and not (latest[g]["budget_nodes"] == nodes and latest[g]["dominance"] == dom
+                         and latest[g]["solver_version"] == SOLVER_VERSION)]
+    else:
+        done = store.done_games(rules.hash(), SOLVER_VERSION, nodes, dom)
+        todo = [g for g in seeds if g not in done]
+    opts = tuple(sorted(rules.as_dict().items()))
+    return [Job(rules.variant, opts, g, nodes, seconds, memory, tuple(dominance)) for g in todo], len(seeds) - len(todo)
+
+
+class Progress:
+    """done/total, rate, ETA and running counts on stderr: a live line on a terminal,
+    plain lines every ``every`` seconds otherwise."""
+
+    def __init__(self, total: int, every: float = 10.0, stream=None):
+        self.total, self.every = total, every
+        self.stream = stream or sys.stderr
+        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.t0 = self.last = time.monotonic()
+
+    def update(self, s: BatchSummary, force: bool = False) -> None:
+        now = time.monotonic()
+        if not (self.tty or force or now - self.last >= self.every):
+            return
+        self.last = now
+        el = now - self.t0
+        rate = s.done / el if el > 0 else 0.0
+        eta = (self.total - s.done) / rate if rate > 0 else float("inf")
+        c = s.counts
+        line = (f"{s.done}/{self.total} seeds  {rate:.2f}/s  ETA {_fmt_eta(eta)}  "
+                f"won {c['won']} lost {c['lost']} unknown {c['unknown']}")
+        if self.tty:
+            self.stream.write("\r" + line + "   ")
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+
+
+def _fmt_eta(s: float) -> str:
+    if s == float("inf"):
+        return "?"
+    s = int(s)
+    return f"{s // 3600}h{s % 3600 // 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s"
+
+
+def run_batch(store: Store, jobs: list[Job], records: Callable[[list[Job]], Iterable[Record]],
+              summary: BatchSummary, progress: Optional[Progress] = None) -> BatchSummary:
+    """Drain ``records(jobs)`` into the store, one committed record per seed."""
+    try:
+        for rec in records(jobs):
+            store.add(rec)
+            summary.done += 1
+            summary.counts[rec.verdict] += 1
+            if progress:
+                progress.update(summary)
+    except KeyboardInterrupt:
+        summary.interrupted = True
+    if progress:
+        progress.update(summary, force=True)
+        progress.close()
+    return summary

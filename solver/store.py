@@ -1,0 +1,173 @@
+"""The results store: SQLite in WAL mode, one record per solved seed.
+
+The batch driver is the only writer; each record is committed as soon as it arrives, so a
+run killed at any moment (Ctrl-C or SIGKILL) loses at most the seeds in flight and never a
+stored record. Game numbers are text (PySolFC's numbers exceed 2^63). Re-solving a seed
+(``--rerun-unknown``) adds a record and keeps the old one: the newest record of a seed under
+a rule set is its current verdict.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Optional
+
+SCHEMA_VERSION = 1
+
+
+class StoreError(RuntimeError):
+    """A store that cannot be used (wrong version, locked, read-only, not a store)."""
+
+
+COLUMNS = ("variant", "rules_hash", "rules", "game", "verdict", "reason", "nodes", "states", "seconds",
+           "table_bytes", "solution_length", "moves", "solver_version", "budget_nodes", "budget", "dominance",
+           "created")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS results (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    variant TEXT NOT NULL,
+    rules_hash TEXT NOT NULL,
+    rules TEXT NOT NULL,            -- the full option set, JSON
+    game TEXT NOT NULL,             -- PySolFC game number as text
+    verdict TEXT NOT NULL CHECK (verdict IN ('won', 'lost', 'unknown')),
+    reason TEXT,                    -- for unknown: nodes, time or memory
+    nodes INTEGER NOT NULL,
+    states INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    table_bytes INTEGER NOT NULL,   -- peak transposition-table size
+    solution_length INTEGER,
+    moves TEXT,                     -- the certified winning line, in the move notation
+    solver_version TEXT NOT NULL,
+    budget_nodes INTEGER NOT NULL,
+    budget TEXT NOT NULL,           -- the full budget, JSON
+    dominance TEXT NOT NULL,        -- enabled dominance rules, JSON list
+    created TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS results_seed ON results (rules_hash, game);
+"""
+
+
+@dataclass
+class Record:
+    variant: str
+    rules_hash: str
+    rules: str
+    game: str
+    verdict: str
+    reason: Optional[str]
+    nodes: int
+    states: int
+    seconds: float
+    table_bytes: int
+    solution_length: Optional[int]
+    moves: Optional[str]
+    solver_version: str
+    budget_nodes: int
+    budget: str
+    dominance: str
+    created: str
+
+    def as_row(self) -> tuple:
+        return tuple(getattr(self, c) for c in COLUMNS)
+
+
+class Store:
+    """An open results store."""
+
+    def __init__(self, path: str | Path, readonly: bool = False):
+        self.path = Path(path)
+        if readonly and not self.path.exists():
+            raise StoreError(f"no results store at {self.path}")
+        try:
+            if not readonly:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            uri = f"file:{self.path}?mode=ro" if readonly else f"file:{self.path}"
+            self.db = sqlite3.connect(uri, uri=True, timeout=2.0, isolation_level=None)
+            self.db.execute("PRAGMA busy_timeout = 2000")
+            if not readonly:
+                self.db.execute("PRAGMA journal_mode = WAL")
+                self.db.execute("PRAGMA synchronous = NORMAL")
+                self.db.executescript(_SCHEMA)
+                cur = self.db.execute("SELECT value FROM meta WHERE key = 'schema_version'")
+                row = cur.fetchone()
+                if row is None:
+                    self.db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            self._check_version()
+        except sqlite3.DatabaseError as e:
+            raise StoreError(_explain(self.path, e)) from None
+        except OSError as e:
+            raise StoreError(f"cannot open results store {self.path}: {e.strerror}") from None
+
+    def _check_version(self) -> None:
+        try:
+            row = self.db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        except sqlite3.DatabaseError as e:
+            raise StoreError(_explain(self.path, e)) from None
+        if row is None or row[0] != str(SCHEMA_VERSION):
+            have = row[0] if row else "none"
+            raise StoreError(f"{self.path} is a results store of schema version {have}; this tool uses "
+                             f"{SCHEMA_VERSION} (export it with the tool that wrote it, or use another --db)")
+
+    def close(self) -> None:
+        self.db.close()
+
+    def add(self, rec: Record) -> None:
+        """Store one record, committed at once."""
+        try:
+            self.db.execute(f"INSERT INTO results ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
+                            rec.as_row())
+        except sqlite3.DatabaseError as e:
+            raise StoreError(_explain(self.path, e)) from None
+
+    def done_games(self, rules_hash: str, solver_version: str, budget_nodes: int, dominance: str) -> set[str]:
+        """Games already stored under these rules, solver version, budget and dominance rules."""
+        cur = self.db.execute("SELECT DISTINCT game FROM results WHERE rules_hash = ? AND solver_version = ? "
+                              "AND budget_nodes = ? AND dominance = ?",
+                              (rules_hash, solver_version, budget_nodes, dominance))
+        return {r[0] for r in cur}
+
+    def latest(self, rules_hash: Optional[str] = None, variant: Optional[str] = None) -> Iterator[dict]:
+        """The newest record of each (rules, game)."""
+        where, args = [], []
+        if rules_hash:
+            where.append("rules_hash = ?")
+            args.append(rules_hash)
+        if variant:
+            where.append("variant = ?")
+            args.append(variant)
+        cond = ("WHERE " + " AND ".join(where)) if where else ""
+        q = (f"SELECT * FROM results WHERE id IN (SELECT MAX(id) FROM results {cond} "
+             f"GROUP BY rules_hash, game) ORDER BY variant, rules_hash, id")
+        cur = self.db.execute(q, args)
+        names = [d[0] for d in cur.description]
+        for row in cur:
+            yield dict(zip(names, row))
+
+    def all_records(self) -> Iterator[dict]:
+        cur = self.db.execute("SELECT * FROM results ORDER BY id")
+        names = [d[0] for d in cur.description]
+        for row in cur:
+            yield dict(zip(names, row))
+
+    def count(self) -> int:
+        return self.db.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+
+
+def _explain(path: Path, e: Exception) -> str:
+    msg = str(e)
+    if "locked" in msg:
+        return f"results store {path} is locked by another process (one batch at a time per store)"
+    if "readonly" in msg or "read-only" in msg:
+        return f"results store {path} is read-only; give a writable --db"
+    if "not a database" in msg or "file is encrypted" in msg:
+        return f"{path} is not a results store (not an SQLite database)"
+    return f"results store {path}: {msg}"
+
+
+def rules_json(options: dict) -> str:
+    return json.dumps(options, sort_keys=True)

@@ -1,0 +1,201 @@
+"""patience batch / stats / export: records, resume after SIGKILL, rerun-unknown, Dask."""
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from solver.batch import SeedRangeError, parse_seeds
+from solver.cli import main
+from solver.formats import pysolfc_deal
+from solver.solve import Budget, solve
+from solver.stats import unknown_bounds, wilson
+from solver.store import Store
+from solver.variants import make_rules
+
+MINI = ["--rule", "ranks=5", "--rule", "suits=2", "--rule", "reserves=1", "--rule", "reserve_size=7",
+        "--rule", "tableau_piles=1"]
+MINI_OPTS = dict(ranks=5, suits=2, reserves=1, reserve_size=7, tableau_piles=1)
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def rows(db):
+    con = sqlite3.connect(db)
+    out = con.execute("SELECT game, verdict, reason, nodes, budget_nodes, id FROM results ORDER BY id").fetchall()
+    con.close()
+    return out
+
+
+def test_parse_seeds():
+    assert parse_seeds("1-3,5,7-8") == ["1", "2", "3", "5", "7", "8"]
+    assert parse_seeds("3,1-3") == ["3", "1", "2"]
+    assert parse_seeds("100000000000000000000000") == ["100000000000000000000000"]
+    assert parse_seeds("ms40000,5") == ["ms40000", "5"]
+    for bad in ("", "1-", "a-3", "5-1", "0", "-4", "1,,2", "x"):
+        with pytest.raises(SeedRangeError):
+            parse_seeds(bad)
+
+
+def test_batch_records_equal_solve(tmp_path):
+    db = tmp_path / "r.db"
+    r = run("batch", "algerian", "--seeds", "1-12", *MINI, "--budget-nodes", "20000", "--jobs", "2", "--db", str(db))
+    assert r.exit_code == 0, r.output
+    got = rows(db)
+    assert sorted(g for g, *_ in got) == sorted(str(n) for n in range(1, 13))
+    rules = make_rules("algerian", MINI_OPTS)
+    for game, verdict, reason, nodes, budget_nodes, _ in got:
+        want = solve(pysolfc_deal(rules, game), Budget(nodes=20000))
+        assert (verdict, reason, nodes) == (want.verdict, want.reason, want.nodes)
+        assert budget_nodes == 20000
+    store = Store(db, readonly=True)
+    rec = next(store.latest())
+    assert json.loads(rec["rules"])["ranks"] == 5 and rec["solver_version"].startswith("patience-solver")
+    won = [x for x in store.latest() if x["verdict"] == "won"]
+    assert won and all(x["moves"] and x["solution_length"] == len(x["moves"].split()) for x in won)
+
+
+def test_same_command_skips_stored_seeds(tmp_path):
+    db = tmp_path / "r.db"
+    args = ["batch", "algerian", "--seeds", "1-5", *MINI, "--budget-nodes", "5000", "--jobs", "1", "--db", str(db)]
+    assert run(*args).exit_code == 0
+    r = run(*args)
+    assert r.exit_code == 0 and "5 already stored, 0 to solve" in r.output
+    assert len(rows(db)) == 5
+
+
+def test_rerun_unknown_touches_only_unknown_seeds(tmp_path):
+    db = tmp_path / "r.db"
+    assert run("batch", "algerian", "--seeds", "1-8", "--budget-nodes", "3000", "--jobs", "1",
+               "--db", str(db)).exit_code == 0
+    before = rows(db)
+    unknown = {g for g, v, *_ in before if v == "unknown"}
+    decided = {g for g, v, *_ in before if v != "unknown"}
+    assert unknown and decided
+    r = run("batch", "algerian", "--seeds", "1-8", "--budget-nodes", "6000", "--rerun-unknown", "--jobs", "1",
+            "--db", str(db))
+    assert r.exit_code == 0, r.output
+    after = rows(db)
+    new = after[len(before):]
+    assert {g for g, *_ in new} == unknown and all(b == 6000 for *_, b, _ in new)
+    assert after[:len(before)] == before          # history kept
+
+
+def test_stats_intervals():
+    from scipy.stats import binomtest
+    assert wilson(7, 10) == pytest.approx(tuple(binomtest(7, 10).proportion_ci(method="wilson")))
+    # Closed form for k=45, n=50 at z=1.959964: centre and half-width.
+    z, k, n = 1.959963984540054, 45, 50
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    assert wilson(k, n) == pytest.approx((centre - half, centre + half))
+    lo, hi = unknown_bounds(won=40, lost=50, unknown=10)
+    assert lo == pytest.approx(wilson(40, 100)[0]) and hi == pytest.approx(wilson(50, 100)[1])
+    assert unknown_bounds(0, 0, 0) == (0.0, 1.0)
+
+
+def test_stats_and_export_commands(tmp_path):
+    db = tmp_path / "r.db"
+    assert run("batch", "algerian", "--seeds", "1-6", *MINI, "--budget-nodes", "5000", "--jobs", "1",
+               "--db", str(db)).exit_code == 0
+    for fmt in ("table", "markdown", "csv", "json"):
+        r = run("stats", "--db", str(db), "--format", fmt)
+        assert r.exit_code == 0 and "algerian" in r.output
+    doc = json.loads(run("stats", "--db", str(db), "--format", "json").output)
+    assert doc[0]["games"] == 6 and doc[0]["won"] + doc[0]["lost"] + doc[0]["unknown"] == 6
+    assert json.loads(run("stats", "--db", str(db), "--seeds", "1-2", "--format", "json").output)[0]["games"] == 2
+    r = run("stats", "--db", str(db), "--variant", "terrace")
+    assert r.exit_code == 2 and "no records" in r.output
+    for fmt in ("csv", "jsonl"):
+        out = tmp_path / f"x.{fmt}"
+        assert run("export", "--db", str(db), "--format", fmt, "--out", str(out)).exit_code == 0
+        assert "algerian" in out.read_text()
+
+
+def test_resume_after_sigkill(tmp_path):
+    db = tmp_path / "r.db"
+    cmd = [sys.executable, "-m", "solver", "batch", "algerian", "--seeds", "1-60", "--budget-nodes", "150000",
+           "--jobs", "1", "--db", str(db)]
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        time.sleep(0.3)
+        if db.exists():
+            try:
+                if len(rows(db)) >= 5:
+                    break
+            except sqlite3.OperationalError:
+                pass
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    partial = len(rows(db))
+    assert 5 <= partial < 60
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    games = [g for (g,) in con.execute("SELECT game FROM results")]
+    con.close()
+    assert sorted(games, key=int) == [str(n) for n in range(1, 61)]      # each exactly once
+    assert f"{partial} already stored" in r.stderr
+
+
+def test_dask_engine_equals_process_pool(tmp_path):
+    pytest.importorskip("dask.distributed")
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    common = ["batch", "algerian", "--seeds", "1-8", *MINI, "--budget-nodes", "20000", "--jobs", "2"]
+    assert run(*common, "--db", str(a)).exit_code == 0
+    r = run(*common, "--db", str(b), "--engine", "dask")
+    assert r.exit_code == 0, r.output
+
+    def key(db):
+        return sorted((g, v, reason, n) for g, v, reason, n, *_ in rows(db))
+    assert key(a) == key(b)
+
+
+def test_bad_input(tmp_path):
+    r = run("batch", "algerian", "--seeds", "5-1", "--db", str(tmp_path / "x.db"))
+    assert r.exit_code == 2 and "runs backwards" in r.output
+    r = run("batch", "algerain", "--seeds", "1", "--db", str(tmp_path / "x.db"))
+    assert r.exit_code == 2 and "did you mean" in r.output
+    r = run("batch", "alhambra", "--seeds", "1", "--db", str(tmp_path / "x.db"))
+    assert r.exit_code == 2 and "no solver kernel" in r.output
+    # A store of another schema version.
+    old = tmp_path / "old.db"
+    con = sqlite3.connect(old)
+    con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    con.execute("INSERT INTO meta VALUES ('schema_version', '99')")
+    con.commit(); con.close()
+    r = run("batch", "algerian", "--seeds", "1", "--db", str(old))
+    assert r.exit_code == 2 and "schema version 99" in r.output
+    # Not a database at all.
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"hello" * 100)
+    r = run("stats", "--db", str(junk))
+    assert r.exit_code == 2 and "not a results store" in r.output
+    # A locked store: another connection holds a write lock.
+    db = tmp_path / "locked.db"
+    Store(db).close()
+    con = sqlite3.connect(db, isolation_level=None)
+    con.execute("BEGIN EXCLUSIVE")
+    r = run("batch", "algerian", "--seeds", "1", *MINI, "--db", str(db), "--jobs", "1")
+    con.execute("ROLLBACK"); con.close()
+    assert r.exit_code == 2 and "locked" in r.output
+    # A read-only store.
+    ro = tmp_path / "ro.db"
+    Store(ro).close()
+    os.chmod(ro, 0o444)
+    if os.geteuid() != 0:          # root ignores file modes
+        r = run("batch", "algerian", "--seeds", "1", *MINI, "--db", str(ro), "--jobs", "1")
+        assert r.exit_code == 2 and "read-only" in r.output
+    r = run("stats", "--db", str(tmp_path / "missing.db"))
+    assert r.exit_code == 2 and "no results store" in r.output
