@@ -39,7 +39,7 @@ def pct(xs, q):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", default="1-2000")
-    ap.add_argument("--budget-nodes", type=int, default=20_000_000)
+    ap.add_argument("--budget-nodes", type=int, default=2_000_000)
     ap.add_argument("--memory", type=int, default=1 << 30)
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     a = ap.parse_args()

@@ -214,7 +214,7 @@ def parse_bytes(text: str) -> int:
 
 def _budget_options(f):
     f = click.option("--budget-nodes", type=click.IntRange(min=1), default=None,
-                     help="Node budget (the reproducible main budget; default 20,000,000).")(f)
+                     help="Node budget (the reproducible main budget; default 2,000,000).")(f)
     f = click.option("--time-limit", type=click.FloatRange(min=0.001), default=None,
                      help="Wall-clock safety net in seconds (default 600).")(f)
     f = click.option("--memory", default=None, metavar="SIZE",

@@ -28,7 +28,7 @@ from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FAMILY_CODES, FULL, 
                            run, shortcut, table_slots, winning_path)
 from solver.state import NSCAL, full_hash, zobrist_tables
 
-DEFAULT_NODES = 20_000_000
+DEFAULT_NODES = 2_000_000             # about 2 s of search; raise it per run with --budget-nodes
 DEFAULT_MEMORY = 1 << 30              # bytes for the transposition table
 DEFAULT_TIME = 600.0                  # seconds: a safety net, the node budget is the main one
 SLICE_NODES = 1 << 20                 # nodes between clock checks
