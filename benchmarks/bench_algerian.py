@@ -1,6 +1,7 @@
 """Algerian Patience over a range of PySolFC game numbers: verdict counts and speed.
 
-    python benchmarks/bench_algerian.py --games 1-2000 --budget-nodes 20000000 --jobs 2
+    python benchmarks/bench_algerian.py --games 1-2000 --budget-nodes 2000000 --jobs 2
+    python benchmarks/bench_algerian.py --db results/results.db     # figures of a finished batch
 
 Prints won / lost / unknown counts, median / p90 / p99 / max seconds and nodes, nodes per
 second and bytes per stored state. Seconds are kernel search time (certification by the
@@ -42,16 +43,27 @@ def main():
     ap.add_argument("--budget-nodes", type=int, default=2_000_000)
     ap.add_argument("--memory", type=int, default=1 << 30)
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("--db", default=None, help="Report on the Algerian records of this results store instead.")
     a = ap.parse_args()
-    lo, hi = (int(x) for x in a.games.split("-"))
-    from solver.solve import warm_up
-    print(f"numba compile/load: {warm_up():.2f} s")
-    t0 = time.perf_counter()
-    rows = []
-    with ProcessPoolExecutor(a.jobs, initializer=_init) as ex:
-        for row in ex.map(_solve, [(n, a.budget_nodes, a.memory) for n in range(lo, hi + 1)], chunksize=4):
-            rows.append(row)
-    wall = time.perf_counter() - t0
+    if a.db:
+        from solver.store import Store
+        from solver.variants import make_rules
+        recs = list(Store(a.db, readonly=True).latest(rules_hash=make_rules("algerian").hash()))
+        rows = [(int(r["game"]), r["verdict"], r["reason"], r["nodes"], r["states"], r["seconds"], r["seconds"],
+                 r["table_bytes"]) for r in recs]
+        a.games = f"{min(r[0] for r in rows)}-{max(r[0] for r in rows)} (from {a.db})"
+        a.budget_nodes = max(r["budget_nodes"] for r in recs)
+        a.jobs, wall = 0, float("nan")
+    else:
+        lo, hi = (int(x) for x in a.games.split("-"))
+        from solver.solve import warm_up
+        print(f"numba compile/load: {warm_up():.2f} s")
+        t0 = time.perf_counter()
+        rows = []
+        with ProcessPoolExecutor(a.jobs, initializer=_init) as ex:
+            for row in ex.map(_solve, [(n, a.budget_nodes, a.memory) for n in range(lo, hi + 1)], chunksize=4):
+                rows.append(row)
+        wall = time.perf_counter() - t0
     counts = {v: sum(1 for r in rows if r[1] == v) for v in ("won", "lost", "unknown")}
     secs = [r[5] for r in rows]
     nodes = [r[3] for r in rows]
