@@ -92,7 +92,10 @@ def solve_job(job: Job) -> Record:
 
 
 def _worker_init() -> None:
+    import signal
     os.environ["NUMBA_NUM_THREADS"] = "1"
+    # Ctrl-C is the driver's to handle: it stops cleanly and says how to resume.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # ----- engines: each yields records as they complete -----------------------------------------

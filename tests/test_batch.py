@@ -199,3 +199,24 @@ def test_bad_input(tmp_path):
         assert r.exit_code == 2 and "read-only" in r.output
     r = run("stats", "--db", str(tmp_path / "missing.db"))
     assert r.exit_code == 2 and "no results store" in r.output
+
+
+def test_ctrl_c_stops_cleanly_and_says_how_to_resume(tmp_path):
+    db = tmp_path / "r.db"
+    cmd = [sys.executable, "-m", "solver", "batch", "algerian", "--seeds", "1-200", "--budget-nodes", "300000",
+           "--jobs", "2", "--db", str(db)]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        time.sleep(0.3)
+        try:
+            if db.exists() and len(rows(db)) >= 3:
+                break
+        except sqlite3.OperationalError:
+            pass
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=120)
+    assert p.returncode == 130, err
+    assert "run the same command again to resume" in err and "Traceback" not in err
+    stored = len(rows(db))
+    assert 3 <= stored < 200
