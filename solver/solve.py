@@ -20,7 +20,7 @@ from typing import Callable, Optional
 import numpy as np
 
 from solver import __version__
-from solver.engine import IllegalMove, Position, engine_for
+from solver.engine import Position, engine_for
 from solver.formats import Deal, Solution
 from solver.moves import DEAL, Move, card_move
 from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FAMILY_CODES, FULL, GROW, LOST,

@@ -8,7 +8,7 @@ from solver import cards
 from solver.deals import GameNumber
 from solver.layout import PHASE_CHOOSE_BASE, algerian_initial_tableau, pysolfc_layout
 from solver.variants import CATALOGUE, make_rules
-from tests.conftest import texts
+from tests.helpers import texts
 
 
 def lay(variant, n, **opts):
