@@ -72,6 +72,7 @@ class Job:
     seconds: float
     memory: int
     dominance: tuple
+    restarts: bool = True
 
 
 def solve_job(job: Job) -> Record:
@@ -81,7 +82,7 @@ def solve_job(job: Job) -> Record:
     from solver.solve import Budget, solve
     from solver.variants import make_rules
     rules = make_rules(job.variant, dict(job.options))
-    budget = Budget(job.nodes, job.seconds, job.memory)
+    budget = Budget(job.nodes, job.seconds, job.memory, job.restarts)
     res = solve(pysolfc_deal(rules, job.game), budget, job.dominance)
     won = res.verdict == "won"
     return Record(rules.variant, rules.hash(), rules_json(rules.as_dict()), job.game, res.verdict, res.reason,
@@ -152,19 +153,22 @@ class BatchSummary:
 
 
 def plan_jobs(store: Store, rules: Rules, seeds: list[str], nodes: int, seconds: float, memory: int,
-              dominance: tuple, rerun_unknown: bool) -> tuple[list[Job], int]:
+              dominance: tuple, rerun_unknown: bool, restarts: bool = True) -> tuple[list[Job], int]:
     """The jobs still to run, and how many seeds were skipped as already stored."""
+    from solver.solve import search_mode
     dom = json.dumps(list(dominance))
+    mode = search_mode(restarts)
     if rerun_unknown:
         latest = {r["game"]: r for r in store.latest(rules_hash=rules.hash())}
         todo = [g for g in seeds if g in latest and latest[g]["verdict"] == "unknown"
                 and not (latest[g]["budget_nodes"] == nodes and latest[g]["dominance"] == dom
-                         and latest[g]["solver_version"] == SOLVER_VERSION)]
+                         and latest[g]["solver_version"] == SOLVER_VERSION
+                         and json.loads(latest[g]["budget"]).get("search") == mode)]
     else:
-        done = store.done_games(rules.hash(), SOLVER_VERSION, nodes, dom)
+        done = store.done_games(rules.hash(), SOLVER_VERSION, nodes, dom, mode)
         todo = [g for g in seeds if g not in done]
     opts = tuple(sorted(rules.as_dict().items()))
-    return [Job(rules.variant, opts, g, nodes, seconds, memory, tuple(dominance)) for g in todo], len(seeds) - len(todo)
+    return [Job(rules.variant, opts, g, nodes, seconds, memory, tuple(dominance), restarts) for g in todo], len(seeds) - len(todo)
 
 
 class Progress:

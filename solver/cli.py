@@ -221,13 +221,15 @@ def _budget_options(f):
                      help="Transposition-table budget, e.g. 512M, 2G (default 1G).")(f)
     f = click.option("--dominance", multiple=True, metavar="RULE",
                      help="Enable a proved dominance rule (repeatable).")(f)
+    f = click.option("--no-restarts", is_flag=True,
+                     help="One plain-order search instead of the restart schedule.")(f)
     return f
 
 
-def _budget(budget_nodes, time_limit, memory):
+def _budget(budget_nodes, time_limit, memory, no_restarts=False):
     from solver.solve import Budget, DEFAULT_MEMORY, DEFAULT_NODES, DEFAULT_TIME
     return Budget(budget_nodes or DEFAULT_NODES, time_limit or DEFAULT_TIME,
-                  parse_bytes(memory) if memory else DEFAULT_MEMORY)
+                  parse_bytes(memory) if memory else DEFAULT_MEMORY, not no_restarts)
 
 
 def _progress():
@@ -271,7 +273,7 @@ def _verdict_line(deal, res) -> str:
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the solution file here.")
 @click.option("--show", is_flag=True, help="Print the winning line step by step with boards.")
 @user_errors
-def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_limit, memory, dominance,
+def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_limit, memory, dominance, no_restarts,
           out, show) -> None:
     """Decide VARIANT game GAME_NUMBER (or --deal FILE): won, lost or unknown."""
     from solver.formats import write_solution
@@ -283,7 +285,7 @@ def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_li
         if not variant or not game_number:
             raise RulesError("usage: patience solve VARIANT GAME_NUMBER  (or: patience solve --deal FILE)")
         deal = load_deal(variant, game_number, rules, profile)
-    budget = _budget(budget_nodes, time_limit, memory)
+    budget = _budget(budget_nodes, time_limit, memory, no_restarts)
     res, compile_s = _run_solver(deal, budget, dominance)
     click.echo(_verdict_line(deal, res))
     click.echo(f"rules: {deal.rules.describe()} (hash {deal.rules.hash()})")
@@ -323,7 +325,7 @@ EXIT_WON, EXIT_LOST, EXIT_UNKNOWN, EXIT_BAD_INPUT = 0, 1, 2, 3
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the solution file here.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a line.")
 @user_errors(code=EXIT_BAD_INPUT)
-def verify(deal_file, budget_nodes, time_limit, memory, dominance, out, as_json) -> None:
+def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, out, as_json) -> None:
     """Is the deal in DEAL_FILE winnable? For publishers.
 
     Exit status: 0 winnable (certified; the solution is written with --out), 1 proved
@@ -332,7 +334,7 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, out, as_json)
     from solver.formats import write_solution
     from solver.solve import UnsupportedVariant, solve, warm_up
     deal = read_deal(deal_file)
-    budget = _budget(budget_nodes, time_limit, memory)
+    budget = _budget(budget_nodes, time_limit, memory, no_restarts)
     try:
         warm_up()
         res = solve(deal, budget, tuple(dominance))
@@ -383,7 +385,7 @@ def _store_errors():
 @click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler address (default: a local cluster).")
 @user_errors
-def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dominance, jobs, db, rerun_unknown,
+def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dominance, no_restarts, jobs, db, rerun_unknown,
           engine, scheduler) -> None:
     """Solve VARIANT for every seed in --seeds into a results store (resumable)."""
     import os
@@ -398,10 +400,10 @@ def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, domi
             adapter_for(r, tuple(dominance))
         except UnsupportedVariant as e:
             raise RulesError(str(e)) from None
-        budget = _budget(budget_nodes, time_limit, memory)
+        budget = _budget(budget_nodes, time_limit, memory, no_restarts)
         store = Store(db)
         todo, skipped = plan_jobs(store, r, seed_list, budget.nodes, budget.seconds, budget.memory,
-                                  tuple(dominance), rerun_unknown)
+                                  tuple(dominance), rerun_unknown, budget.restarts)
     except (SeedRangeError, StoreError) as e:
         raise RulesError(str(e)) from None
     n = jobs or os.cpu_count() or 1

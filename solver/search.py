@@ -34,7 +34,7 @@ RUNNING, WON, LOST, FULL, DEPTH, GROW = 0, 1, 2, 3, 4, 5
 MAX_MOVES_PER_NODE = 1024
 
 # ctrl slots
-X_DEPTH, X_NODES, X_STARTED, X_STORED, X_MAXDEPTH, X_CANGROW = range(6)
+X_DEPTH, X_NODES, X_STARTED, X_STORED, X_MAXDEPTH, X_CANGROW, X_SHUFFLE, X_RNG = range(8)
 CTRL_LEN = 8
 BYTES_PER_SLOT = 16
 
@@ -89,6 +89,35 @@ def _won(fam, cfg, fnd, scal):
 
 
 @njit(cache=True)
+def _move_class(fam, cfg, m):
+    return alg.move_class(cfg, m)
+
+
+@njit(cache=True)
+def _shuffle(fam, cfg, moves, start, n, ctrl):
+    """Win-first ordering: keep the family's move classes in order, shuffle within each.
+
+    Only the order of the moves changes, never the set, so the search stays complete; the
+    win-first phase uses it with restarts (``solver.solve``)."""
+    keys = np.empty(n, dtype=np.int64)
+    x = ctrl[X_RNG]
+    for i in range(n):
+        x = x * 6364136223846793005 + 1442695040888963407     # wraps: a 64-bit LCG
+        keys[i] = (_move_class(fam, cfg, moves[start + i]) << 32) | ((x >> 33) & 0x7FFFFFFF)
+    ctrl[X_RNG] = x
+    for i in range(1, n):                 # insertion sort: n is small
+        k = keys[i]
+        m = moves[start + i]
+        j = i - 1
+        while j >= 0 and keys[j] > k:
+            keys[j + 1] = keys[j]
+            moves[start + j + 1] = moves[start + j]
+            j -= 1
+        keys[j + 1] = k
+        moves[start + j + 1] = m
+
+
+@njit(cache=True)
 def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl, node_stop):
     """Search until a verdict, a full table or stack, or ``node_stop`` nodes in all.
 
@@ -105,6 +134,8 @@ def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl
         tt_insert(tt, h, ctrl)
         frames[0, 0] = 0
         frames[0, 1] = _gen(fam, cfg, piles, lens, fnd, scal, moves, 0)
+        if ctrl[X_SHUFFLE] != 0:
+            _shuffle(fam, cfg, moves, 0, frames[0, 1], ctrl)
         frames[0, 2] = 0
         ctrl[X_DEPTH] = 0
     d = ctrl[X_DEPTH]
@@ -146,6 +177,8 @@ def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl
                 ctrl[X_MAXDEPTH] = d
             frames[d, 0] = start
             frames[d, 1] = _gen(fam, cfg, piles, lens, fnd, scal, moves, start)
+            if ctrl[X_SHUFFLE] != 0:
+                _shuffle(fam, cfg, moves, start, frames[d, 1], ctrl)
             frames[d, 2] = 0
         else:
             if d == 0:

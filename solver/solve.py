@@ -24,7 +24,8 @@ from solver.engine import Position, engine_for
 from solver.formats import Deal, Solution
 from solver.moves import DEAL, Move, card_move
 from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FAMILY_CODES, FULL, GROW, LOST,
-                           MAX_MOVES_PER_NODE, RUNNING, WON, X_CANGROW, X_MAXDEPTH, X_NODES, X_STORED, rehash,
+                           MAX_MOVES_PER_NODE, RUNNING, WON, X_CANGROW, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED,
+                           rehash,
                            run, shortcut, table_slots, winning_path)
 from solver.state import NSCAL, full_hash, zobrist_tables
 
@@ -49,9 +50,11 @@ class Budget:
     nodes: int = DEFAULT_NODES
     seconds: float = DEFAULT_TIME
     memory: int = DEFAULT_MEMORY
+    restarts: bool = True                 # spend the nodes on the restart schedule (see ``solve``)
 
     def as_dict(self) -> dict:
-        return {"nodes": self.nodes, "seconds": self.seconds, "memory_bytes": self.memory}
+        return {"nodes": self.nodes, "seconds": self.seconds, "memory_bytes": self.memory,
+                "search": search_mode(self.restarts)}
 
 
 @dataclass
@@ -67,11 +70,13 @@ class SolveResult:
     table_bytes: int = 0
     budget: Budget = Budget()
     dominance: tuple = ()
+    attempts: int = 1                     # searches run (restarts + 1)
 
     def solution(self) -> Solution:
         return Solution(self.verdict, list(self.moves), self.reason, {
             "solver": f"patience-solver {__version__}", "budget": self.budget.as_dict(),
-            "dominance": list(self.dominance), "nodes": self.nodes, "states": self.states,
+            "dominance": list(self.dominance), "attempts": self.attempts,
+            "nodes": self.nodes, "states": self.states,
             "seconds": round(self.seconds, 4), "certify_seconds": round(self.certify_seconds, 4)})
 
 
@@ -154,34 +159,46 @@ def certify(deal: Deal, kernel_moves: list[Move]) -> list[Move]:
     return out
 
 
-def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
-          progress: Optional[Callable[[int, int, float], None]] = None) -> SolveResult:
-    """Decide ``deal`` within ``budget``; ``progress(nodes, states, seconds)`` is called
-    between slices."""
-    ad = adapter_for(deal.rules, dominance)
-    engine = engine_for(deal.rules)
-    start_pos = engine.initial_position(deal.layout)
+@dataclass
+class _Attempt:
+    """One depth-first search: its verdict status and the arrays its winning line lives in."""
+    status: int
+    reason: Optional[str]
+    nodes: int
+    states: int
+    max_depth: int
+    table_bytes: int
+    frames: np.ndarray
+    moves: np.ndarray
+    ctrl: np.ndarray
+
+
+def _search(fam: int, ad, start_pos: Position, nodes: int, memory: int, deadline: float,
+             shuffle_seed: int = 0, progress: Optional[Callable[[int, int], None]] = None) -> _Attempt:
+    """Run one search from ``start_pos`` for at most ``nodes`` nodes and until ``deadline``
+    (``time.perf_counter()``); ``shuffle_seed`` != 0 shuffles the move order within each
+    move class (the win-first phase)."""
     piles, lens, fnd, scal, h, zp, zf, zs = kernel_state(ad, start_pos)
     # The table starts small and doubles up to the byte budget: easy deals stay in cache.
-    max_slots = table_slots(budget.memory)
-    slots = min(max_slots, table_slots(INITIAL_TABLE_BYTES))
+    max_slots = table_slots(memory)
+    # a short attempt stores at most ``nodes`` states: no need to clear a bigger table
+    slots = min(max_slots, table_slots(INITIAL_TABLE_BYTES), table_slots(4 * BYTES_PER_SLOT * (nodes + 1)))
     tt = np.zeros((slots, 2), dtype=np.uint64)
     # The path is never longer than the node budget; the move stack holds every
     # level's untried moves (running out of either is reported as unknown: memory).
-    depth = min(MAX_DEPTH, budget.nodes + 2)
-    frames = np.zeros((depth, 4), dtype=np.int64)
-    moves = np.zeros(min(depth * 64, MAX_DEPTH * 8) + MAX_MOVES_PER_NODE, dtype=np.int32)
+    depth = min(MAX_DEPTH, nodes + 2)
+    frames = np.empty((depth, 4), dtype=np.int64)
+    moves = np.empty(min(depth * 64, MAX_DEPTH * 8) + MAX_MOVES_PER_NODE, dtype=np.int32)
     ctrl = np.zeros(CTRL_LEN, dtype=np.int64)
     ctrl[X_CANGROW] = int(slots < max_slots)
-    fam = FAMILY_CODES[deal.rules.family]
-    t0 = time.perf_counter()
+    ctrl[X_SHUFFLE] = int(shuffle_seed != 0)
+    ctrl[X_RNG] = (shuffle_seed * 0x9E3779B97F4A7C15) % (1 << 63)
     reason = None
     while True:
-        stop = min(budget.nodes, int(ctrl[X_NODES]) + SLICE_NODES)
+        stop = min(nodes, int(ctrl[X_NODES]) + SLICE_NODES)
         status = run(fam, ad.cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl, stop)
-        elapsed = time.perf_counter() - t0
         if progress is not None:
-            progress(int(ctrl[X_NODES]), int(ctrl[X_STORED]), elapsed)
+            progress(int(ctrl[X_NODES]), int(ctrl[X_STORED]))
         if status == GROW:
             slots *= 2
             bigger = np.zeros((slots, 2), dtype=np.uint64)
@@ -190,28 +207,95 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
             ctrl[X_CANGROW] = int(slots < max_slots)
             continue
         if status != RUNNING:
+            if status in (FULL, DEPTH):
+                reason = "memory"
             break
-        if ctrl[X_NODES] >= budget.nodes:
+        if ctrl[X_NODES] >= nodes:
             reason = "nodes"
             break
-        if elapsed >= budget.seconds:
+        if time.perf_counter() >= deadline:
             reason = "time"
             break
-    res = SolveResult("unknown", reason, nodes=int(ctrl[X_NODES]), states=int(ctrl[X_STORED]),
-                      max_depth=int(ctrl[X_MAXDEPTH]), table_bytes=slots * BYTES_PER_SLOT, budget=budget,
-                      dominance=tuple(dominance))
+    return _Attempt(status, reason, int(ctrl[X_NODES]), int(ctrl[X_STORED]), int(ctrl[X_MAXDEPTH]),
+                    slots * BYTES_PER_SLOT, frames, moves, ctrl)
+
+
+# Measured on Algerian games 1-2000 (benchmarks/README.md): the plain order alone left 379
+# unknown at 2 M nodes; restarts from 512 nodes growing by 1.4 won all 2000.
+RESTART_FIRST = 512                  # nodes of the first attempt
+RESTART_GROWTH = 1.4                 # each next attempt may use this many times more
+
+
+def search_mode(restarts: bool) -> str:
+    """How a budget's nodes are spent, as recorded with every result."""
+    return f"restarts(first={RESTART_FIRST},growth={RESTART_GROWTH})" if restarts else "plain"
+
+
+def win_first_schedule(total: int, first: int = RESTART_FIRST, growth: float = RESTART_GROWTH):
+    """(shuffle seed, node budget) of each attempt: the plain move order first, then shuffled
+    orders with budgets growing by ``growth``; the last attempt gets what is left."""
+    seed, spent, nodes = 0, 0, first
+    while True:
+        left = total - spent
+        n = left if nodes * (1 + growth) > left else nodes
+        yield seed, n
+        spent += n
+        if spent >= total:
+            return
+        seed += 1
+        nodes = int(nodes * growth)
+
+
+def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
+          progress: Optional[Callable[[int, int, float], None]] = None) -> SolveResult:
+    """Decide ``deal`` within ``budget``; ``progress(nodes, states, seconds)`` is called
+    between slices.
+
+    With ``budget.restarts`` the budget is spent on a series of searches (``win_first_schedule``):
+    the plain move order with a small node limit, then shuffled orders with growing limits,
+    the last one taking what is left. DFS times are heavy-tailed (one early wrong turn can
+    hold the search for millions of nodes) and a fresh order escapes that. Each attempt is
+    a complete search with its own fresh table: shuffling changes only the order of the
+    moves, never the set, so an attempt that ends without a win proves ``lost`` exactly as
+    the plain order would. Without it one plain-order search gets the budget."""
+    ad = adapter_for(deal.rules, dominance)
+    engine = engine_for(deal.rules)
+    start_pos = engine.initial_position(deal.layout)
+    fam = FAMILY_CODES[deal.rules.family]
+    t0 = time.perf_counter()
+    deadline = t0 + budget.seconds
+    spent = 0
+    states = max_depth = table_bytes = 0
+    attempt: Optional[_Attempt] = None
+    schedule = win_first_schedule(budget.nodes) if budget.restarts else [(0, budget.nodes)]
+    attempts = 0
+    for seed, nodes in schedule:
+        if attempt is not None and time.perf_counter() >= deadline:
+            attempt.reason = "time"
+            break
+        attempts += 1
+        def prog(n, st, base=spent):
+            if progress is not None:
+                progress(base + n, st, time.perf_counter() - t0)
+        attempt = _search(fam, ad, start_pos, nodes, budget.memory, deadline, seed, prog)
+        spent += attempt.nodes
+        states, max_depth = max(states, attempt.states), max(max_depth, attempt.max_depth)
+        table_bytes = max(table_bytes, attempt.table_bytes)
+        if attempt.status in (WON, LOST) or attempt.reason in ("time", "memory"):
+            break
+    res = SolveResult("unknown", attempt.reason, nodes=spent, states=states, max_depth=max_depth,
+                      table_bytes=table_bytes, budget=budget, dominance=tuple(dominance),
+                      attempts=attempts)
     res.seconds = time.perf_counter() - t0
-    if status == WON:
+    if attempt.status == WON:
         t1 = time.perf_counter()
-        path = winning_path(frames, moves, ctrl) if ctrl[0] >= 0 else []
+        path = winning_path(attempt.frames, attempt.moves, attempt.ctrl) if attempt.ctrl[0] >= 0 else []
         path = _shorten(fam, ad, start_pos, path)
         res.moves = certify(deal, [ad.to_move(m) for m in path])
-        res.verdict = "won"
+        res.verdict, res.reason = "won", None
         res.certify_seconds = time.perf_counter() - t1
-    elif status == LOST:
-        res.verdict = "lost"
-    elif status in (FULL, DEPTH):
-        res.reason = "memory"
+    elif attempt.status == LOST:
+        res.verdict, res.reason = "lost", None
     return res
 
 

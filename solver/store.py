@@ -124,11 +124,14 @@ class Store:
         except sqlite3.DatabaseError as e:
             raise StoreError(_explain(self.path, e)) from None
 
-    def done_games(self, rules_hash: str, solver_version: str, budget_nodes: int, dominance: str) -> set[str]:
-        """Games already stored under these rules, solver version, budget and dominance rules."""
+    def done_games(self, rules_hash: str, solver_version: str, budget_nodes: int, dominance: str,
+                   search: Optional[str] = None) -> set[str]:
+        """Games already stored under these rules, solver version, budget, dominance rules and
+        search mode (``budget.search``; None: any)."""
         cur = self.db.execute("SELECT DISTINCT game FROM results WHERE rules_hash = ? AND solver_version = ? "
-                              "AND budget_nodes = ? AND dominance = ?",
-                              (rules_hash, solver_version, budget_nodes, dominance))
+                              "AND budget_nodes = ? AND dominance = ? "
+                              "AND (? IS NULL OR json_extract(budget, '$.search') = ?)",
+                              (rules_hash, solver_version, budget_nodes, dominance, search, search))
         return {r[0] for r in cur}
 
     def latest(self, rules_hash: Optional[str] = None, variant: Optional[str] = None) -> Iterator[dict]:

@@ -16,23 +16,32 @@ def run(*args):
 
 def test_solve_algerian_prints_certified_line(tmp_path):
     out = tmp_path / "sol.json"
-    r = run("solve", "algerian", "7", "--out", str(out))
+    r = run("solve", "algerian", "1", "--out", str(out))
     assert r.exit_code == 0, r.output
     assert "won in" in r.output and "certified" in r.output and "nodes" in r.output
     doc = json.loads(out.read_text())
     assert doc["outcome"] == "won" and doc["producer"]["budget"]["nodes"] == 2_000_000
+    assert doc["producer"]["budget"]["search"].startswith("restarts(")
     r = run("replay", str(out))
     assert r.exit_code == 0
+
+
+def test_solve_no_restarts_is_recorded(tmp_path):
+    out = tmp_path / "sol.json"
+    r = run("solve", "algerian", "7", "--no-restarts", "--out", str(out))
+    assert r.exit_code == 0 and "won in" in r.output, r.output
+    doc = json.loads(out.read_text())
+    assert doc["producer"]["budget"]["search"] == "plain" and doc["producer"]["attempts"] == 1
 
 
 def test_solve_show_and_unknown_hint():
     r = run("solve", "algerian", "7", "--show")
     assert r.exit_code == 0 and "Foundations" in r.output
-    r = run("solve", "algerian", "1", "--budget-nodes", "500")
+    r = run("solve", "algerian", "91", "--budget-nodes", "500")
     assert r.exit_code == 0 and "unknown (nodes)" in r.output and "--budget-nodes 5000" in r.output
-    r = run("solve", "algerian", "1", "--memory", "2K")
+    r = run("solve", "algerian", "91", "--memory", "2K")
     assert "unknown (memory)" in r.output and "--memory" in r.output.splitlines()[-1]
-    r = run("solve", "algerian", "1", "--time-limit", "0.001", "--budget-nodes", "100000000000")
+    r = run("solve", "algerian", "91", "--time-limit", "0.001", "--budget-nodes", "100000000000")
     assert "unknown (time)" in r.output
 
 

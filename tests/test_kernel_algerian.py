@@ -14,9 +14,11 @@ from solver.solve import DOMINANCE_RULES, Budget, solve
 from solver.variants import make_rules
 
 MINI_BUDGET = Budget(nodes=5_000_000, memory=1 << 24)
+PLAIN_BUDGET = Budget(nodes=5_000_000, memory=1 << 24, restarts=False)
+HARD = 91     # the game of 1-2000 that needs the most nodes (about 760,000 with restarts)
 
 
-def cross_check(n_deals: int, seed: int, dominance=()) -> dict:
+def cross_check(n_deals: int, seed: int, dominance=(), budget: Budget = MINI_BUDGET) -> dict:
     """Kernel verdicts equal the oracle's on ``n_deals`` random miniature deals (all
     options varied); every won replays. Returns the verdict counts."""
     rng = random.Random(seed)
@@ -28,7 +30,7 @@ def cross_check(n_deals: int, seed: int, dominance=()) -> dict:
         if want.verdict == "unknown":
             counts["skipped"] += 1
             continue
-        got = solve(deal, MINI_BUDGET, dominance)
+        got = solve(deal, budget, dominance)
         assert got.verdict == want.verdict, (i, deal.rules.describe(), deal.source, got.verdict, want.verdict)
         if got.verdict == "won":
             assert replay(deal, got.moves).ok
@@ -39,6 +41,31 @@ def cross_check(n_deals: int, seed: int, dominance=()) -> dict:
 def test_kernel_matches_oracle_on_2000_miniature_deals():
     counts = cross_check(2000, seed=1)
     assert counts["won"] > 100 and counts["lost"] > 100, counts
+
+
+def test_plain_order_matches_oracle_on_1000_miniature_deals():
+    counts = cross_check(1000, seed=2, budget=PLAIN_BUDGET)
+    assert counts["won"] > 50 and counts["lost"] > 50, counts
+
+
+def test_restart_schedule():
+    from solver.solve import RESTART_FIRST, win_first_schedule
+    sched = list(win_first_schedule(2_000_000))
+    assert sum(n for _, n in sched) == 2_000_000
+    assert sched[0] == (0, RESTART_FIRST)                     # the plain order first
+    assert len({s for s, _ in sched}) == len(sched)           # a fresh order each time
+    assert all(b[1] > a[1] for a, b in zip(sched, sched[1:]))
+    assert list(win_first_schedule(100)) == [(0, 100)]
+
+
+def test_restarts_win_where_the_plain_order_is_stuck():
+    """Game 1 holds the plain order for millions of nodes; restarts win it quickly."""
+    deal = pysolfc_deal(make_rules("algerian"), 1)
+    plain = solve(deal, Budget(nodes=300_000, restarts=False))
+    assert (plain.verdict, plain.reason) == ("unknown", "nodes")
+    r = solve(deal, Budget(nodes=300_000))
+    assert r.verdict == "won" and r.nodes < 300_000 and r.attempts > 1
+    assert replay(deal, r.moves).ok
 
 
 @pytest.mark.slow
@@ -74,18 +101,18 @@ def test_full_size_deals_with_certified_lines(layout):
 
 
 def test_node_budget_gives_unknown_nodes():
-    r = solve(pysolfc_deal(make_rules("algerian"), 1), Budget(nodes=1000))
+    r = solve(pysolfc_deal(make_rules("algerian"), HARD), Budget(nodes=1000))
     assert (r.verdict, r.reason) == ("unknown", "nodes") and r.nodes == 1000
 
 
 def test_tiny_memory_gives_unknown_memory():
-    r = solve(pysolfc_deal(make_rules("algerian"), 1), Budget(nodes=10_000_000, memory=1024))
+    r = solve(pysolfc_deal(make_rules("algerian"), HARD), Budget(nodes=10_000_000, memory=1024))
     assert (r.verdict, r.reason) == ("unknown", "memory")
     assert r.states <= 48
 
 
 def test_time_limit_gives_unknown_time():
-    r = solve(pysolfc_deal(make_rules("algerian"), 1), Budget(nodes=10 ** 12, seconds=0.01))
+    r = solve(pysolfc_deal(make_rules("algerian"), HARD), Budget(nodes=10 ** 12, seconds=0.01))
     assert (r.verdict, r.reason) == ("unknown", "time")
 
 

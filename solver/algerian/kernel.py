@@ -273,3 +273,14 @@ def is_won(cfg, fnd):
     for f in range(cfg[C_NF]):
         total += fnd[f]
     return total == cfg[C_NF] * cfg[C_RANKS]
+
+
+@njit(cache=True)
+def move_class(cfg, m):
+    """Win-first ordering class: foundation plays first, the deal last."""
+    if (m >> 16) == K_DEAL:
+        return 3
+    dst = m & 0xFF
+    if dst < PILE0:
+        return 0 if ((m >> 8) & 0xFF) >= PILE0 else 2
+    return 1
