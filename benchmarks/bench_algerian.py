@@ -18,12 +18,12 @@ from concurrent.futures import ProcessPoolExecutor
 
 
 def _solve(args):
-    n, nodes, memory = args
+    n, nodes, memory, restarts = args
     from solver.formats import pysolfc_deal
     from solver.solve import Budget, solve
     from solver.variants import make_rules
     t = time.perf_counter()
-    r = solve(pysolfc_deal(make_rules("algerian"), n), Budget(nodes=nodes, memory=memory))
+    r = solve(pysolfc_deal(make_rules("algerian"), n), Budget(nodes=nodes, memory=memory, restarts=restarts))
     total = time.perf_counter() - t
     return n, r.verdict, r.reason, r.nodes, r.states, r.seconds, total, r.table_bytes
 
@@ -43,6 +43,8 @@ def main():
     ap.add_argument("--budget-nodes", type=int, default=2_000_000)
     ap.add_argument("--memory", type=int, default=1 << 30)
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("--no-restarts", action="store_true",
+                    help="One plain-order search per game (measures raw nodes per second).")
     ap.add_argument("--db", default=None, help="Report on the Algerian records of this results store instead.")
     a = ap.parse_args()
     if a.db:
@@ -61,7 +63,7 @@ def main():
         t0 = time.perf_counter()
         rows = []
         with ProcessPoolExecutor(a.jobs, initializer=_init) as ex:
-            for row in ex.map(_solve, [(n, a.budget_nodes, a.memory) for n in range(lo, hi + 1)], chunksize=4):
+            for row in ex.map(_solve, [(n, a.budget_nodes, a.memory, not a.no_restarts) for n in range(lo, hi + 1)], chunksize=4):
                 rows.append(row)
         wall = time.perf_counter() - t0
     counts = {v: sum(1 for r in rows if r[1] == v) for v in ("won", "lost", "unknown")}
