@@ -16,7 +16,7 @@ from pathlib import Path
 import numba
 
 _PKG = Path(__file__).resolve().parent
-KERNEL_SOURCES = ["jit.py", "state.py", "search.py", "algerian/kernel.py"]
+KERNEL_SOURCES = ["jit.py", "state.py", "foundation.py", "search.py", "algerian/kernel.py", "alhambra/kernel.py"]
 
 
 def _source_hash() -> str:

@@ -30,6 +30,17 @@ SHAPES: dict[str, list[dict[str, Any]]] = {
     ],
 }
 
+# Smaller shapes still, for the default test run's thousands of oracle cross-checks (the
+# pure-Python oracle must finish each deal in well under a second).
+SMALL_SHAPES: dict[str, list[dict[str, Any]]] = {
+    "alhambra": [
+        dict(ranks=3, suits=2, reserves=2, reserve_size=2),
+        dict(ranks=4, suits=1, reserves=2, reserve_size=2),
+        dict(ranks=4, suits=2, reserves=2, reserve_size=2),
+        dict(ranks=4, suits=2, reserves=1, reserve_size=4),
+    ],
+}
+
 # Option values drawn at random when a deal's rules are varied (every value of each option).
 VARIATIONS: dict[str, dict[str, list]] = {
     "alhambra": dict(redeals=[0, 1, 2], empty_waste_accepts_any=[False, True],
@@ -45,12 +56,14 @@ VARIATIONS: dict[str, dict[str, list]] = {
 
 
 def random_miniature_deal(variant: str, rng: random.Random, options: Optional[dict[str, Any]] = None,
-                          vary: bool = False) -> Deal:
-    """A random miniature deal of ``variant``: a random shape of its family, the variant's
-    own options (each option redrawn at random with ``vary``), then ``options``, and a
-    random game number."""
+                          vary: bool = False, small: bool = False) -> Deal:
+    """A random miniature deal of ``variant``: a random shape of its family (of the
+    ``SMALL_SHAPES`` with ``small``, where the family has them), the variant's own options
+    (each option redrawn at random with ``vary``), then ``options``, and a random game
+    number."""
     v = get_variant(variant)
-    shape = dict(rng.choice(SHAPES[v.family]))
+    shapes = SMALL_SHAPES.get(v.family, SHAPES[v.family]) if small else SHAPES[v.family]
+    shape = dict(rng.choice(shapes))
     if v.family == "alhambra" and v.defaults()["waste_piles"] > 1:
         shape["waste_piles"] = 2          # Granada: several waste piles, scaled down
     if vary:

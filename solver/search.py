@@ -27,8 +27,9 @@ from numba import njit
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
 from solver.algerian import kernel as alg
+from solver.alhambra import kernel as alh
 
-FAMILY_CODES = {"algerian": 2}
+FAMILY_CODES = {"alhambra": 1, "algerian": 2}
 
 RUNNING, WON, LOST, FULL, DEPTH, GROW = 0, 1, 2, 3, 4, 5
 MAX_MOVES_PER_NODE = 1024
@@ -70,26 +71,37 @@ def tt_insert(tt, h, ctrl):
 
 @njit(cache=True)
 def _gen(fam, cfg, piles, lens, fnd, scal, moves, start):
+    if fam == 1:
+        return alh.gen_moves(cfg, piles, lens, fnd, scal, moves, start)
     return alg.gen_moves(cfg, piles, lens, fnd, moves, start)
 
 
 @njit(cache=True)
 def _make(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m):
+    if fam == 1:
+        return alh.make_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m)
     return alg.make_move(cfg, piles, lens, fnd, h, zp, zf, m)
 
 
 @njit(cache=True)
 def _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info):
-    alg.undo_move(cfg, piles, lens, fnd, h, zp, zf, m, info)
+    if fam == 1:
+        alh.undo_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info)
+    else:
+        alg.undo_move(cfg, piles, lens, fnd, h, zp, zf, m, info)
 
 
 @njit(cache=True)
 def _won(fam, cfg, fnd, scal):
+    if fam == 1:
+        return alh.is_won(cfg, fnd)
     return alg.is_won(cfg, fnd)
 
 
 @njit(cache=True)
 def _move_class(fam, cfg, m):
+    if fam == 1:
+        return alh.move_class(cfg, m)
     return alg.move_class(cfg, m)
 
 

@@ -22,7 +22,7 @@ import numpy as np
 from solver import __version__
 from solver.engine import Position, engine_for
 from solver.formats import Deal, Solution
-from solver.moves import DEAL, Move, card_move
+from solver.moves import DEAL, REDEAL, Move, card_move
 from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FAMILY_CODES, FULL, GROW, LOST,
                            MAX_MOVES_PER_NODE, RUNNING, WON, X_CANGROW, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED,
                            rehash,
@@ -82,9 +82,11 @@ class SolveResult:
 
 # ----- family adapters --------------------------------------------------------------------
 
-class _AlgerianAdapter:
-    def __init__(self, rules, safe_flags: int):
-        from solver.algerian import kernel
+class KernelAdapter:
+    """A family kernel module with its rules: the kernel's configuration and array sizes,
+    loading a reference position, and translating kernel moves into the notation."""
+
+    def __init__(self, kernel, rules, safe_flags: int):
         self.k = kernel
         self.rules = rules
         self.cfg = kernel.make_cfg(rules, safe_flags)
@@ -93,33 +95,45 @@ class _AlgerianAdapter:
         self.maxh = 2 * rules["ranks"] * rules["suits"]
         self.maxc = rules["ranks"]
 
-    def load(self, pos: Position, piles, lens, fnd) -> None:
-        self.k.load_position(self.rules, pos, piles, lens, fnd)
+    def load(self, pos: Position, piles, lens, fnd, scal) -> None:
+        self.k.load_position(self.rules, pos, piles, lens, fnd, scal)
 
     def to_move(self, m: int) -> Move:
-        if (m >> 16) == self.k.K_DEAL:
+        kind = m >> 16
+        if kind == self.k.K_DEAL:
             return Move(DEAL)
+        if kind == getattr(self.k, "K_REDEAL", None):
+            return Move(REDEAL)
         return card_move(self.k.location_ref(self.rules, (m >> 8) & 0xFF),
                          self.k.location_ref(self.rules, m & 0xFF), -1)
 
 
+def _kernel_module(family: str):
+    if family == "alhambra":
+        from solver.alhambra import kernel
+    else:
+        from solver.algerian import kernel
+    return kernel
+
+
 def _dominance_rules():
     from solver.algerian import kernel
-    return {"algerian": {"no_pile_swap": kernel.SAFE_NO_PILE_SWAP}}
+    return {"algerian": {"no_pile_swap": kernel.SAFE_NO_PILE_SWAP}, "alhambra": {}}
 
 
 DOMINANCE_RULES = _dominance_rules()
 
 
 def adapter_for(rules, dominance=()):
-    if rules.family != "algerian":
-        raise UnsupportedVariant(f"no solver kernel for the {rules.family} family yet (only Algerian Patience)")
+    if rules.family not in FAMILY_CODES:
+        raise UnsupportedVariant(f"no solver kernel for the {rules.family} family yet "
+                                 f"(only {', '.join(sorted(FAMILY_CODES))})")
     flags = 0
     for name in dominance:
         if name not in DOMINANCE_RULES[rules.family]:
             raise UnsupportedVariant(f"unknown dominance rule {name!r} for {rules.family}")
         flags |= DOMINANCE_RULES[rules.family][name]
-    return _AlgerianAdapter(rules, flags)
+    return KernelAdapter(_kernel_module(rules.family), rules, flags)
 
 
 @functools.lru_cache(maxsize=8)
@@ -133,7 +147,7 @@ def kernel_state(ad, pos: Position):
     lens = np.zeros(ad.np, dtype=np.int32)
     fnd = np.zeros(ad.nf, dtype=np.int32)
     scal = np.zeros(NSCAL, dtype=np.int64)
-    ad.load(pos, piles, lens, fnd)
+    ad.load(pos, piles, lens, fnd, scal)
     zp, zf, zs = _zobrist(ad.np, ad.maxh, ad.nf, ad.maxc)
     h = np.zeros(2, dtype=np.uint64)
     full_hash(piles, lens, fnd, scal, zp, zf, zs, h)

@@ -18,14 +18,13 @@ from numba import njit
 
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
-from solver import cards
+from solver.foundation import (C_FAMILY0, C_NF, C_RANKS, C_SAFE, C_SIDX0, C_SUITS, all_home, fill_common,
+                               fnd_accepts, fnd_top, load_foundations)
 from solver.state import pop, push, set_count
 
-# cfg slots
-C_RANKS, C_SUITS, C_NRES, C_NTAB, C_WRAP, C_CELL, C_F2T, C_TRANSFER, C_STOCK, C_NF, C_SAFE = range(11)
-C_SUIT0 = 12               # 12..15: the suit of each suit index (cards.suit_set)
-C_SIDX0 = 16               # 16..19: the suit index of each suit (-1 if not in the pack)
-CFG_LEN = 20
+# cfg slots after the shared ones (solver.foundation)
+C_NRES, C_NTAB, C_WRAP, C_CELL, C_F2T, C_TRANSFER, C_STOCK = range(C_FAMILY0, C_FAMILY0 + 7)
+CFG_LEN = C_FAMILY0 + 7
 
 CELL_MODES = {"off": 0, "from_tableau": 1, "from_anywhere": 2}
 # Dominance flag bits (cfg[C_SAFE]).
@@ -46,19 +45,13 @@ PILE0 = 32
 
 def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
     cfg = np.zeros(CFG_LEN, dtype=np.int64)
-    cfg[C_RANKS], cfg[C_SUITS] = rules["ranks"], rules["suits"]
+    fill_common(cfg, rules, safe_flags)
     cfg[C_NRES], cfg[C_NTAB] = rules["reserves"], rules["tableau_piles"]
     cfg[C_WRAP] = int(rules["tableau_wrap"])
     cfg[C_CELL] = CELL_MODES[rules["empty_reserve_as_cell"]]
     cfg[C_F2T] = int(rules["foundation_to_tableau"])
     cfg[C_TRANSFER] = int(rules["foundation_transfer"])
     cfg[C_STOCK] = rules["reserves"] + rules["tableau_piles"]
-    cfg[C_NF] = 2 * rules["suits"]
-    cfg[C_SAFE] = safe_flags
-    cfg[C_SIDX0:C_SIDX0 + 4] = -1
-    for i, s in enumerate(cards.suit_set(rules["suits"])):
-        cfg[C_SUIT0 + i] = s
-        cfg[C_SIDX0 + s] = i
     return cfg
 
 
@@ -66,9 +59,9 @@ def n_piles(rules) -> int:
     return rules["reserves"] + rules["tableau_piles"] + 1
 
 
-def load_position(rules, pos, piles, lens, fnd) -> None:
-    """Fill the kernel arrays from a reference-engine ``Position``."""
-    s, ranks = rules["suits"], rules["ranks"]
+def load_position(rules, pos, piles, lens, fnd, scal) -> None:
+    """Fill the kernel arrays from a reference-engine ``Position`` (``scal`` is unused:
+    Algerian has no redeals)."""
     lens[:] = 0
     for i, p in enumerate(pos.reserves + pos.tableau):
         piles[i, :len(p)] = p
@@ -77,12 +70,7 @@ def load_position(rules, pos, piles, lens, fnd) -> None:
     stock = list(reversed(pos.stock))           # top of the pile = next card dealt
     piles[stock_pile, :len(stock)] = stock
     lens[stock_pile] = len(stock)
-    for f, p in enumerate(pos.foundations):
-        fnd[f] = len(p)
-        want = [cards.make(r, cards.suit_set(s)[f % s]) for r in
-                (range(1, ranks + 1) if f < s else range(ranks, 0, -1))][:len(p)]
-        if list(p) != want:
-            raise ValueError(f"foundation {f} does not hold a run from its base: {p}")
+    load_foundations(rules, pos.foundations, fnd)
 
 
 def location_ref(rules, loc: int):
@@ -93,31 +81,6 @@ def location_ref(rules, loc: int):
     if p < rules["reserves"]:
         return ("r", p)
     return ("t", p - rules["reserves"])
-
-
-@njit(cache=True, inline="always")
-def fnd_accepts(cfg, fnd, f, c):
-    s = cfg[C_SUITS]
-    if c // 13 != cfg[C_SUIT0 + f % s]:
-        return False
-    r = c % 13 + 1
-    n = fnd[f]
-    if f < s:
-        return r == n + 1
-    return r == cfg[C_RANKS] - n
-
-
-@njit(cache=True, inline="always")
-def fnd_top(cfg, fnd, f):
-    """The top card of foundation ``f`` (-1 if empty)."""
-    n = fnd[f]
-    if n == 0:
-        return -1
-    s = cfg[C_SUITS]
-    suit = cfg[C_SUIT0 + f % s]
-    if f < s:
-        return suit * 13 + n - 1
-    return suit * 13 + cfg[C_RANKS] - n
 
 
 @njit(cache=True, inline="always")
@@ -269,10 +232,7 @@ def undo_move(cfg, piles, lens, fnd, h, zp, zf, m, info):
 
 @njit(cache=True)
 def is_won(cfg, fnd):
-    total = 0
-    for f in range(cfg[C_NF]):
-        total += fnd[f]
-    return total == cfg[C_NF] * cfg[C_RANKS]
+    return all_home(cfg, fnd)
 
 
 @njit(cache=True)

@@ -1,0 +1,260 @@
+"""The numba kernel of the Alhambra family (Alhambra, Granada, The Reinforcements): packed
+state, move generation, make/undo.
+
+The rules are those of ``solver/alhambra/rules.py`` (the reference engine), with every
+Alhambra-family option; the cross-check tests compare the two on thousands of miniature
+deals.
+
+Kernel piles: reserves ``0..R-1``, waste piles ``R..R+W-1``, stock ``R+W`` (its top is the
+next card dealt). Foundations as in ``solver.foundation``; ``scal[0]`` counts the redeals
+used. A move is an int32 ``kind << 16 | src << 8 | dst``, locations ``0..31`` for
+foundations and ``32 + p`` for pile ``p``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
+
+from solver.foundation import (C_FAMILY0, C_RANKS, C_SIDX0, C_SUITS, all_home, fill_common, fnd_accepts,
+                               fnd_top, load_foundations)
+from solver.state import pop, push, set_count, set_scalar
+
+# cfg slots after the shared ones (solver.foundation)
+(C_NRES, C_NWASTE, C_STOCK, C_ANY, C_REDEALS, C_FIRSTDEAL, C_STOP3, C_REINF,
+ C_REINF_IMM) = range(C_FAMILY0, C_FAMILY0 + 9)
+CFG_LEN = C_FAMILY0 + 9
+
+K_CARD, K_DEAL, K_REDEAL = 0, 1, 2
+PILE0 = 32
+S_REDEALS = 0                     # scal slot: redeals used
+
+
+def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
+    cfg = np.zeros(CFG_LEN, dtype=np.int64)
+    fill_common(cfg, rules, safe_flags)
+    cfg[C_NRES], cfg[C_NWASTE] = rules["reserves"], rules["waste_piles"]
+    cfg[C_STOCK] = rules["reserves"] + rules["waste_piles"]
+    cfg[C_ANY] = int(rules["empty_waste_accepts_any"])
+    cfg[C_REDEALS] = rules["redeals"]
+    cfg[C_FIRSTDEAL] = int(rules["redeal_includes_first_deal"])
+    cfg[C_STOP3] = int(rules["stop_at_third_exhaustion"])
+    cfg[C_REINF] = int(rules["reinforce"])
+    cfg[C_REINF_IMM] = int(rules["reinforce_timing"] == "immediate")
+    return cfg
+
+
+def n_piles(rules) -> int:
+    return rules["reserves"] + rules["waste_piles"] + 1
+
+
+def load_position(rules, pos, piles, lens, fnd, scal) -> None:
+    """Fill the kernel arrays from a reference-engine ``Position``."""
+    lens[:] = 0
+    for i, p in enumerate(pos.reserves + pos.waste):
+        piles[i, :len(p)] = p
+        lens[i] = len(p)
+    stock_pile = len(pos.reserves) + len(pos.waste)
+    stock = list(reversed(pos.stock))           # top of the pile = next card dealt
+    piles[stock_pile, :len(stock)] = stock
+    lens[stock_pile] = len(stock)
+    load_foundations(rules, pos.foundations, fnd)
+    scal[S_REDEALS] = pos.redeals_used
+
+
+def location_ref(rules, loc: int):
+    """Kernel location -> the notation's pile reference."""
+    if loc < PILE0:
+        return ("f", loc)
+    p = loc - PILE0
+    if p < rules["reserves"]:
+        return ("r", p)
+    return ("w", p - rules["reserves"])
+
+
+@njit(cache=True, inline="always")
+def waste_accepts(cfg, piles, lens, p, c):
+    """Waste pile ``p`` takes ``c``: same suit, rank one apart with K-A wrap; an empty
+    waste only with ``empty_waste_accepts_any``."""
+    d = lens[p]
+    if d == 0:
+        return cfg[C_ANY] == 1
+    t = piles[p, d - 1]
+    if t // 13 != c // 13:
+        return False
+    diff = abs(t % 13 - c % 13)
+    return diff == 1 or (diff == cfg[C_RANKS] - 1 and cfg[C_RANKS] > 2)
+
+
+@njit(cache=True, inline="always")
+def game_over(cfg, lens, fnd, scal):
+    """``stop_at_third_exhaustion``: the stock ran out in the last pass."""
+    return (cfg[C_STOP3] == 1 and lens[cfg[C_STOCK]] == 0 and scal[S_REDEALS] >= cfg[C_REDEALS]
+            and not all_home(cfg, fnd))
+
+
+@njit(cache=True)
+def gen_moves(cfg, piles, lens, fnd, scal, moves, start):
+    """Write the legal moves at ``moves[start:]``; return how many.
+
+    Order (it only steers which line is found first): reserve and waste cards to the
+    foundations; onto non-empty waste piles; onto empty waste piles; deal; redeal."""
+    n = start
+    if game_over(cfg, lens, fnd, scal):
+        return 0
+    nres = cfg[C_NRES]
+    nw = cfg[C_NWASTE]
+    s = cfg[C_SUITS]
+    stock = cfg[C_STOCK]
+    for phase in range(3):
+        for src in range(nres + nw):
+            if lens[src] == 0:
+                continue
+            c = piles[src, lens[src] - 1]
+            if phase == 0:
+                k = cfg[C_SIDX0 + c // 13]
+                for f in (k, s + k):
+                    if fnd_accepts(cfg, fnd, f, c):
+                        moves[n] = (K_CARD << 16) | ((PILE0 + src) << 8) | f
+                        n += 1
+                continue
+            if src >= nres and nw == 1:
+                continue                  # a lone waste pile gives only to foundations
+            for w in range(nres, nres + nw):
+                if w == src or (lens[w] == 0) != (phase == 2):
+                    continue
+                if waste_accepts(cfg, piles, lens, w, c):
+                    moves[n] = (K_CARD << 16) | ((PILE0 + src) << 8) | (PILE0 + w)
+                    n += 1
+    if lens[stock] > 0:
+        moves[n] = K_DEAL << 16
+        n += 1
+    elif scal[S_REDEALS] < cfg[C_REDEALS]:
+        for w in range(nres, nres + nw):
+            if lens[w] > 0:
+                moves[n] = K_REDEAL << 16
+                n += 1
+                break
+    return n - start
+
+
+@njit(cache=True, inline="always")
+def _deal(cfg, piles, lens, h, zp):
+    """One card to each waste pile in order while the stock lasts; return how many."""
+    stock = cfg[C_STOCK]
+    nres = cfg[C_NRES]
+    dealt = 0
+    for w in range(nres, nres + cfg[C_NWASTE]):
+        if lens[stock] > 0:
+            push(piles, lens, h, zp, w, pop(piles, lens, h, zp, stock))
+            dealt += 1
+    return dealt
+
+
+@njit(cache=True, inline="always")
+def _undeal(cfg, piles, lens, h, zp, dealt):
+    stock = cfg[C_STOCK]
+    for i in range(dealt - 1, -1, -1):
+        push(piles, lens, h, zp, stock, pop(piles, lens, h, zp, cfg[C_NRES] + i))
+
+
+@njit(cache=True, inline="always")
+def _reinforce(cfg, piles, lens, h, zp):
+    """Grant's Reinforcement: every empty reserve, in order, takes the stock's next card.
+    Returns the bit mask of the reserves filled."""
+    if cfg[C_REINF] == 0:
+        return 0
+    stock = cfg[C_STOCK]
+    mask = 0
+    for r in range(cfg[C_NRES]):
+        if lens[r] == 0 and lens[stock] > 0:
+            push(piles, lens, h, zp, r, pop(piles, lens, h, zp, stock))
+            mask |= 1 << r
+    return mask
+
+
+@njit(cache=True, inline="always")
+def _unreinforce(cfg, piles, lens, h, zp, mask):
+    stock = cfg[C_STOCK]
+    for r in range(cfg[C_NRES] - 1, -1, -1):
+        if (mask >> r) & 1:
+            push(piles, lens, h, zp, stock, pop(piles, lens, h, zp, r))
+
+
+@njit(cache=True)
+def make_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m):
+    """Play move ``m`` and its automatic actions; return what undo needs."""
+    kind = m >> 16
+    imm = cfg[C_REINF_IMM] == 1
+    if kind == K_DEAL:
+        dealt = _deal(cfg, piles, lens, h, zp)
+        mask = _reinforce(cfg, piles, lens, h, zp) if imm else 0
+        return dealt | (mask << 8)
+    if kind == K_REDEAL:
+        # PySolFC turns W0, W1, ... over onto the stock, each top card first: the new
+        # dealing order is W(n-1) bottom to top, ..., W0 bottom to top.
+        stock = cfg[C_STOCK]
+        nres = cfg[C_NRES]
+        counts = 0
+        for i in range(cfg[C_NWASTE]):
+            k = lens[nres + i]
+            counts |= k << (7 * i)
+            for _ in range(k):
+                push(piles, lens, h, zp, stock, pop(piles, lens, h, zp, nres + i))
+        set_scalar(scal, h, zs, S_REDEALS, scal[S_REDEALS] + 1)
+        dealt = _deal(cfg, piles, lens, h, zp) if cfg[C_FIRSTDEAL] == 1 else 0
+        mask = _reinforce(cfg, piles, lens, h, zp) if imm else 0
+        return counts | (dealt << 28) | (mask << 32)
+    src = (m >> 8) & 0xFF
+    dst = m & 0xFF
+    c = pop(piles, lens, h, zp, src - PILE0)
+    if dst < PILE0:
+        set_count(fnd, h, zf, dst, fnd[dst] + 1)
+    else:
+        push(piles, lens, h, zp, dst - PILE0, c)
+    return _reinforce(cfg, piles, lens, h, zp)
+
+
+@njit(cache=True)
+def undo_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info):
+    kind = m >> 16
+    if kind == K_DEAL:
+        _unreinforce(cfg, piles, lens, h, zp, info >> 8)
+        _undeal(cfg, piles, lens, h, zp, info & 0xFF)
+        return
+    if kind == K_REDEAL:
+        _unreinforce(cfg, piles, lens, h, zp, info >> 32)
+        _undeal(cfg, piles, lens, h, zp, (info >> 28) & 0xF)
+        set_scalar(scal, h, zs, S_REDEALS, scal[S_REDEALS] - 1)
+        stock = cfg[C_STOCK]
+        nres = cfg[C_NRES]
+        for i in range(cfg[C_NWASTE] - 1, -1, -1):
+            for _ in range((info >> (7 * i)) & 0x7F):
+                push(piles, lens, h, zp, nres + i, pop(piles, lens, h, zp, stock))
+        return
+    _unreinforce(cfg, piles, lens, h, zp, info)
+    src = (m >> 8) & 0xFF
+    dst = m & 0xFF
+    if dst < PILE0:
+        c = fnd_top(cfg, fnd, dst)
+        set_count(fnd, h, zf, dst, fnd[dst] - 1)
+    else:
+        c = pop(piles, lens, h, zp, dst - PILE0)
+    push(piles, lens, h, zp, src - PILE0, c)
+
+
+@njit(cache=True)
+def is_won(cfg, fnd):
+    return all_home(cfg, fnd)
+
+
+@njit(cache=True)
+def move_class(cfg, m):
+    """Restart ordering class: foundation plays first, then waste builds and the deal
+    shuffled together, the redeal last."""
+    kind = m >> 16
+    if kind == K_REDEAL:
+        return 2
+    return 0 if kind == K_CARD and (m & 0xFF) < PILE0 else 1

@@ -1,0 +1,65 @@
+"""The Alhambra-family kernel (Alhambra, Granada, The Reinforcements) against the
+reference engine and the exhaustive oracle, and full-size deals."""
+
+import pytest
+
+from solver.formats import pysolfc_deal
+from solver.miniature import random_miniature_deal
+from solver.replay import replay
+from solver.solve import Budget, solve
+from solver.variants import make_rules
+from tests.kernel_checks import cross_check, incremental_hash_holds, moves_agree
+
+VARIANTS = ["alhambra", "granada", "reinforcements"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_kernel_moves_equal_reference_moves_along_random_games(variant):
+    assert moves_agree(variant, seed=11) > 500
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_incremental_hash_equals_full_hash(variant):
+    import random
+    rng = random.Random(3)
+    made = 0
+    for _ in range(40):
+        made += incremental_hash_holds(random_miniature_deal(variant, rng, vary=True), steps=200)
+    assert made > 300
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_kernel_matches_oracle_on_2000_miniature_deals(variant):
+    """Small shapes and an oracle cap keep this in the default run; deals the oracle cannot
+    finish are skipped, so more are drawn to check at least 2,000."""
+    counts = cross_check(variant, 2300, seed=1, small=True, max_states=20_000)
+    assert counts["won"] + counts["lost"] >= 2000 and counts["won"] > 100 and counts["lost"] > 100, counts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(4))
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_kernel_matches_oracle_on_100000_miniature_deals(variant, chunk):
+    """100,000 deals per variant in four chunks of 25,000 (run chunks in parallel)."""
+    counts = cross_check(variant, 25_000, seed=100 + chunk, small=True, max_states=20_000)
+    assert counts["won"] > 1000 and counts["lost"] > 1000, counts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_kernel_matches_oracle_on_larger_miniature_deals(variant):
+    """The larger miniature shapes (more ranks, longer reserves), 1,000 deals each."""
+    counts = cross_check(variant, 1000, seed=7)
+    assert counts["won"] > 50 and counts["lost"] > 20, counts
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_full_size_deals_end_certified_or_unknown(variant):
+    """Full-size deals run end to end: a won is replayed, an unknown names the budget."""
+    rules = make_rules(variant)
+    for n in range(1, 4):
+        r = solve(pysolfc_deal(rules, n), Budget(nodes=50_000, memory=1 << 24))
+        if r.verdict == "won":
+            assert replay(pysolfc_deal(rules, n), r.moves).ok
+        elif r.verdict == "unknown":
+            assert r.reason == "nodes" and r.nodes == 50_000
