@@ -220,6 +220,19 @@ def winning_path(frames: np.ndarray, moves: np.ndarray, ctrl: np.ndarray) -> lis
 
 
 @njit(cache=True)
+def line_infos(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path):
+    """The undo records of the moves of ``path`` played from the current state (which is
+    left unchanged): they say how many deals a macro deal made."""
+    n = path.shape[0]
+    infos = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        infos[i] = _make(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path[i])
+    for i in range(n - 1, -1, -1):
+        _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path[i], infos[i])
+    return infos
+
+
+@njit(cache=True)
 def shortcut(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path, buf):
     """Shorten a winning line: from each state on it, jump to the farthest later state on
     the line that one move reaches. ``path`` holds kernel moves from the current state

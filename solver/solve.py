@@ -26,7 +26,7 @@ from solver.moves import DEAL, REDEAL, Move, card_move
 from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FAMILY_CODES, FULL, GROW, LOST,
                            MAX_MOVES_PER_NODE, RUNNING, WON, X_CANGROW, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED,
                            rehash,
-                           run, shortcut, table_slots, winning_path)
+                           line_infos, run, shortcut, table_slots, winning_path)
 from solver.state import NSCAL, full_hash, zobrist_tables
 
 DEFAULT_NODES = 2_000_000             # about 2 s of search; raise it per run with --budget-nodes
@@ -99,13 +99,19 @@ class KernelAdapter:
         self.k.load_position(self.rules, pos, piles, lens, fnd, scal)
 
     def to_move(self, m: int) -> Move:
+        """The notation's move for kernel move ``m`` as generated (a deal is one deal)."""
+        return self.to_moves(m, None)[0]
+
+    def to_moves(self, m: int, info: Optional[int]) -> list[Move]:
+        """The notation's moves for kernel move ``m`` (``info``: its undo record); a
+        macro deal is several deals."""
         kind = m >> 16
         if kind == self.k.K_DEAL:
-            return Move(DEAL)
+            return [Move(DEAL)] * (1 if info is None else self.k.deals_made(info))
         if kind == getattr(self.k, "K_REDEAL", None):
-            return Move(REDEAL)
-        return card_move(self.k.location_ref(self.rules, (m >> 8) & 0xFF),
-                         self.k.location_ref(self.rules, m & 0xFF), -1)
+            return [Move(REDEAL)]
+        return [card_move(self.k.location_ref(self.rules, (m >> 8) & 0xFF),
+                          self.k.location_ref(self.rules, m & 0xFF), -1)]
 
 
 def _kernel_module(family: str):
@@ -117,8 +123,10 @@ def _kernel_module(family: str):
 
 
 def _dominance_rules():
-    from solver.algerian import kernel
-    return {"algerian": {"no_pile_swap": kernel.SAFE_NO_PILE_SWAP}, "alhambra": {}}
+    from solver.algerian import kernel as alg
+    from solver.alhambra import kernel as alh
+    return {"algerian": {"no_pile_swap": alg.SAFE_NO_PILE_SWAP},
+            "alhambra": {"deal_through_inert": alh.SAFE_DEAL_THROUGH_INERT}}
 
 
 DOMINANCE_RULES = _dominance_rules()
@@ -133,7 +141,10 @@ def adapter_for(rules, dominance=()):
         if name not in DOMINANCE_RULES[rules.family]:
             raise UnsupportedVariant(f"unknown dominance rule {name!r} for {rules.family}")
         flags |= DOMINANCE_RULES[rules.family][name]
-    return KernelAdapter(_kernel_module(rules.family), rules, flags)
+    try:
+        return KernelAdapter(_kernel_module(rules.family), rules, flags)
+    except ValueError as e:                 # a dominance rule these rules do not allow
+        raise UnsupportedVariant(str(e)) from None
 
 
 @functools.lru_cache(maxsize=8)
@@ -305,7 +316,9 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         t1 = time.perf_counter()
         path = winning_path(attempt.frames, attempt.moves, attempt.ctrl) if attempt.ctrl[0] >= 0 else []
         path = _shorten(fam, ad, start_pos, path)
-        res.moves = certify(deal, [ad.to_move(m) for m in path])
+        piles, lens, fnd, scal, h, zp, zf, zs = kernel_state(ad, start_pos)
+        infos = line_infos(fam, ad.cfg, piles, lens, fnd, scal, h, zp, zf, zs, np.array(path, dtype=np.int32))
+        res.moves = certify(deal, [mv for m, i in zip(path, infos) for mv in ad.to_moves(m, int(i))])
         res.verdict, res.reason = "won", None
         res.certify_seconds = time.perf_counter() - t1
     elif attempt.status == LOST:

@@ -66,11 +66,11 @@ def moves_agree(variant: str, seed: int, games: int = 40, steps: int = 60) -> in
     return compared
 
 
-def incremental_hash_holds(deal, seed: int = 5, steps: int = 300) -> int:
+def incremental_hash_holds(deal, seed: int = 5, steps: int = 300, dominance=()) -> int:
     """Random make/undo walk: the incremental hash always equals a full rehash, and undo
     restores the arrays. Returns the number of moves made."""
     from solver.state import full_hash
-    ad = adapter_for(deal.rules)
+    ad = adapter_for(deal.rules, dominance)
     fam = FAMILY_CODES[deal.rules.family]
     e = engine_for(deal.rules)
     piles, lens, fnd, scal, h, zp, zf, zs = kernel_state(ad, e.initial_position(deal.layout))

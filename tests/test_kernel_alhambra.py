@@ -63,3 +63,31 @@ def test_full_size_deals_end_certified_or_unknown(variant):
             assert replay(pysolfc_deal(rules, n), r.moves).ok
         elif r.verdict == "unknown":
             assert r.reason == "nodes" and r.nodes == 50_000
+
+
+def test_deal_through_inert_keeps_verdicts():
+    """The dominance rule against the oracle (which has no rules) on small Alhambra deals."""
+    counts = cross_check("alhambra", 1200, seed=21, dominance=("deal_through_inert",), small=True,
+                         max_states=20_000)
+    assert counts["won"] > 100 and counts["lost"] > 100, counts
+
+
+@pytest.mark.slow
+def test_deal_through_inert_keeps_verdicts_on_20000_deals():
+    cross_check("alhambra", 20_000, seed=300, dominance=("deal_through_inert",), small=True, max_states=20_000)
+    cross_check("alhambra", 1_000, seed=301, dominance=("deal_through_inert",))
+
+
+def test_deal_through_inert_make_undo_and_hash():
+    import random
+    rng = random.Random(4)
+    made = sum(incremental_hash_holds(random_miniature_deal("alhambra", rng, vary=True), steps=200,
+                                      dominance=("deal_through_inert",)) for _ in range(40))
+    assert made > 300
+
+
+def test_deal_through_inert_needs_one_waste_and_no_reinforcement():
+    from solver.solve import UnsupportedVariant, adapter_for
+    for variant in ("granada", "reinforcements"):
+        with pytest.raises(UnsupportedVariant):
+            adapter_for(make_rules(variant), ("deal_through_inert",))

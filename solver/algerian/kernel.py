@@ -230,6 +230,11 @@ def undo_move(cfg, piles, lens, fnd, h, zp, zf, m, info):
         push(piles, lens, h, zp, src - PILE0, c)
 
 
+def deals_made(info: int) -> int:
+    """Algerian deals are never merged."""
+    return 1
+
+
 @njit(cache=True)
 def is_won(cfg, fnd):
     return all_home(cfg, fnd)

@@ -18,7 +18,7 @@ from numba import njit
 
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
-from solver.foundation import (C_FAMILY0, C_RANKS, C_SIDX0, C_SUITS, all_home, fill_common, fnd_accepts,
+from solver.foundation import (C_FAMILY0, C_RANKS, C_SAFE, C_SIDX0, C_SUITS, all_home, fill_common, fnd_accepts,
                                fnd_top, load_foundations)
 from solver.state import pop, push, set_count, set_scalar
 
@@ -28,11 +28,33 @@ from solver.state import pop, push, set_count, set_scalar
 CFG_LEN = C_FAMILY0 + 9
 
 K_CARD, K_DEAL, K_REDEAL = 0, 1, 2
+
+# Dominance flag bits (cfg[C_SAFE]).
+SAFE_DEAL_THROUGH_INERT = 1
+"""``deal_through_inert`` (one waste pile, no reinforcement): a deal whose card lands
+*inert* (it cannot go to a foundation and no reserve top can be built on it) is followed
+at once by the next deal, as one macro move, until a card lands that is not inert or the
+stock is empty.
+
+Proof. Call P' = P + deal(x) with x inert. With one waste pile the moves of P' are: x to
+a foundation or a reserve card onto x (none: x is inert), a deal or redeal, and reserve
+cards to the foundations. A reserve-to-foundation move m touches neither the stock nor the
+waste and triggers nothing (no reinforcement), so it is legal in P and P + m + deal(x) =
+P' + m. Take any winning line through P' whose next move m is not a stock move: then m is
+reserve-to-foundation, and the line P, m, deal(x), ... wins too, with the deal one step
+later. Repeating this (the line is finite, and each step keeps the prefix up to P), some
+winning line follows every inert deal with a stock move, or with a move that uses x, which
+means x was not inert after the swapped moves, i.e. the deal was not inert there. When
+the stock is empty after the deal, the state is kept as a node with all its moves, so the
+macro only drops states whose one useful move is the next deal. The swapped lines pass
+through P + m, a successor of P, so a complete search still visits them."""
 PILE0 = 32
 S_REDEALS = 0                     # scal slot: redeals used
 
 
 def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
+    if safe_flags & SAFE_DEAL_THROUGH_INERT and (rules["waste_piles"] != 1 or rules["reinforce"]):
+        raise ValueError("deal_through_inert needs one waste pile and no reinforcement")
     cfg = np.zeros(CFG_LEN, dtype=np.int64)
     fill_common(cfg, rules, safe_flags)
     cfg[C_NRES], cfg[C_NWASTE] = rules["reserves"], rules["waste_piles"]
@@ -86,6 +108,20 @@ def waste_accepts(cfg, piles, lens, p, c):
         return False
     diff = abs(t % 13 - c % 13)
     return diff == 1 or (diff == cfg[C_RANKS] - 1 and cfg[C_RANKS] > 2)
+
+
+@njit(cache=True, inline="always")
+def _inert_top(cfg, piles, lens, fnd):
+    """The top of waste pile 0 can neither go to a foundation nor take a reserve top."""
+    w = cfg[C_NRES]
+    x = piles[w, lens[w] - 1]
+    k = cfg[C_SIDX0 + x // 13]
+    if fnd_accepts(cfg, fnd, k, x) or fnd_accepts(cfg, fnd, cfg[C_SUITS] + k, x):
+        return False
+    for r in range(cfg[C_NRES]):
+        if lens[r] > 0 and waste_accepts(cfg, piles, lens, w, piles[r, lens[r] - 1]):
+            return False
+    return True
 
 
 @njit(cache=True, inline="always")
@@ -191,7 +227,13 @@ def make_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m):
     if kind == K_DEAL:
         dealt = _deal(cfg, piles, lens, h, zp)
         mask = _reinforce(cfg, piles, lens, h, zp) if imm else 0
-        return dealt | (mask << 8)
+        deals = 1
+        if cfg[C_SAFE] & SAFE_DEAL_THROUGH_INERT:      # make_cfg allows it only for W=1, no reinforcement
+            while lens[cfg[C_STOCK]] > 0 and _inert_top(cfg, piles, lens, fnd):
+                _deal(cfg, piles, lens, h, zp)
+                deals += 1
+            dealt = deals
+        return dealt | (deals << 8) | (mask << 16)
     if kind == K_REDEAL:
         # PySolFC turns W0, W1, ... over onto the stock, each top card first: the new
         # dealing order is W(n-1) bottom to top, ..., W0 bottom to top.
@@ -221,7 +263,12 @@ def make_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m):
 def undo_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info):
     kind = m >> 16
     if kind == K_DEAL:
-        _unreinforce(cfg, piles, lens, h, zp, info >> 8)
+        _unreinforce(cfg, piles, lens, h, zp, info >> 16)
+        if (info >> 8) & 0xFF > 1:                      # a macro of single-card deals
+            stock = cfg[C_STOCK]
+            for _ in range((info >> 8) & 0xFF):
+                push(piles, lens, h, zp, stock, pop(piles, lens, h, zp, cfg[C_NRES]))
+            return
         _undeal(cfg, piles, lens, h, zp, info & 0xFF)
         return
     if kind == K_REDEAL:
@@ -243,6 +290,11 @@ def undo_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info):
     else:
         c = pop(piles, lens, h, zp, dst - PILE0)
     push(piles, lens, h, zp, src - PILE0, c)
+
+
+def deals_made(info: int) -> int:
+    """How many deals a deal move made (several with ``deal_through_inert``)."""
+    return (info >> 8) & 0xFF
 
 
 @njit(cache=True)
