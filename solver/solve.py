@@ -126,7 +126,8 @@ def _dominance_rules():
     from solver.algerian import kernel as alg
     from solver.alhambra import kernel as alh
     return {"algerian": {"no_pile_swap": alg.SAFE_NO_PILE_SWAP},
-            "alhambra": {"deal_through_inert": alh.SAFE_DEAL_THROUGH_INERT}}
+            "alhambra": {"deal_through_inert": alh.SAFE_DEAL_THROUGH_INERT,
+                         "crossed_foundation": alh.SAFE_CROSSED_FOUNDATION}}
 
 
 DOMINANCE_RULES = _dominance_rules()
