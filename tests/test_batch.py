@@ -167,7 +167,7 @@ def test_bad_input(tmp_path):
     assert r.exit_code == 2 and "runs backwards" in r.output
     r = run("batch", "algerain", "--seeds", "1", "--db", str(tmp_path / "x.db"))
     assert r.exit_code == 2 and "did you mean" in r.output
-    r = run("batch", "alhambra", "--seeds", "1", "--db", str(tmp_path / "x.db"))
+    r = run("batch", "terrace", "--seeds", "1", "--db", str(tmp_path / "x.db"))
     assert r.exit_code == 2 and "no solver kernel" in r.output
     # A store of another schema version.
     old = tmp_path / "old.db"

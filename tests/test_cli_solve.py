@@ -60,7 +60,8 @@ def test_solve_bad_input():
                        (("solve", "algerain", "1"), "did you mean"),
                        (("solve", "algerian", "1", "--memory", "lots"), "bad --memory"),
                        (("solve", "algerian", "1", "--dominance", "magic"), "unknown dominance rule"),
-                       (("solve", "alhambra", "1"), "no solver kernel"),
+                       (("solve", "terrace", "1"), "no solver kernel"),
+                       (("solve", "granada", "1", "--dominance", "crossed_foundation"), "needs one waste pile"),
                        (("solve",), "usage")]:
         r = run(*args)
         assert r.exit_code == 2 and text in r.output, (args, r.output)
@@ -98,11 +99,43 @@ def test_verify_exit_codes(tmp_path):
 
 def test_verify_family_without_kernel_is_unknown(tmp_path):
     import random
-    p = tmp_path / "alh.json"
-    write_deal(random_miniature_deal("alhambra", random.Random(1)), p)
+    p = tmp_path / "ter.json"
+    write_deal(random_miniature_deal("terrace", random.Random(1)), p)
     r = run("verify", str(p))
     assert r.exit_code == 2 and "unknown" in r.output
 
 
 def test_parse_bytes():
     assert parse_bytes("1G") == 1 << 30 and parse_bytes("512M") == 512 << 20 and parse_bytes("4096") == 4096
+
+
+def test_solve_alhambra_family(tmp_path):
+    """The same commands for the Alhambra family: Granada #1 is won; Alhambra #41 is won
+    with the crossed_foundation rule (recorded in the solution) and unknown without it at
+    the same budget."""
+    r = run("solve", "granada", "1")
+    assert r.exit_code == 0 and "won in" in r.output and "certified" in r.output, r.output
+    out = tmp_path / "alh41.json"
+    r = run("solve", "alhambra", "41", "--dominance", "crossed_foundation", "--budget-nodes", "1000000",
+            "--out", str(out))
+    assert r.exit_code == 0 and "won in" in r.output, r.output
+    doc = json.loads(out.read_text())
+    assert doc["producer"]["dominance"] == ["crossed_foundation"]
+    assert run("replay", str(out)).exit_code == 0
+    r = run("solve", "alhambra", "41", "--budget-nodes", "200000")
+    assert "unknown (nodes)" in r.output
+
+
+def test_verify_alhambra_deal_file(tmp_path):
+    import random
+    rng = random.Random(3)
+    codes = set()
+    for i in range(12):
+        p = tmp_path / f"alh{i}.json"
+        write_deal(random_miniature_deal("alhambra", rng, {"redeals": 0, "stop_at_third_exhaustion": i % 2 == 0},
+                                         small=True), p)
+        r = run("verify", str(p), "--json")
+        doc = json.loads(r.output)
+        assert r.exit_code == {"won": 0, "lost": 1, "unknown": 2}[doc["verdict"]]
+        codes.add(r.exit_code)
+    assert codes >= {0, 1}
