@@ -127,7 +127,7 @@ def _dominance_rules():
     from solver.alhambra import kernel as alh
     return {"algerian": {"no_pile_swap": alg.SAFE_NO_PILE_SWAP},
             "alhambra": {"deal_through_inert": alh.SAFE_DEAL_THROUGH_INERT,
-                         "crossed_foundation": alh.SAFE_CROSSED_FOUNDATION}}
+                         "met_foundation": alh.SAFE_MET_FOUNDATION}}
 
 
 DOMINANCE_RULES = _dominance_rules()

@@ -61,7 +61,7 @@ def test_solve_bad_input():
                        (("solve", "algerian", "1", "--memory", "lots"), "bad --memory"),
                        (("solve", "algerian", "1", "--dominance", "magic"), "unknown dominance rule"),
                        (("solve", "terrace", "1"), "no solver kernel"),
-                       (("solve", "granada", "1", "--dominance", "crossed_foundation"), "needs one waste pile"),
+                       (("solve", "granada", "1", "--dominance", "met_foundation"), "needs one waste pile"),
                        (("solve",), "usage")]:
         r = run(*args)
         assert r.exit_code == 2 and text in r.output, (args, r.output)
@@ -111,16 +111,16 @@ def test_parse_bytes():
 
 def test_solve_alhambra_family(tmp_path):
     """The same commands for the Alhambra family: Granada #1 is won; Alhambra #41 is won
-    with the crossed_foundation rule (recorded in the solution) and unknown without it at
+    with the met_foundation rule (recorded in the solution) and unknown without it at
     the same budget."""
     r = run("solve", "granada", "1")
     assert r.exit_code == 0 and "won in" in r.output and "certified" in r.output, r.output
     out = tmp_path / "alh41.json"
-    r = run("solve", "alhambra", "41", "--dominance", "crossed_foundation", "--budget-nodes", "1000000",
+    r = run("solve", "alhambra", "41", "--dominance", "met_foundation", "--budget-nodes", "1000000",
             "--out", str(out))
     assert r.exit_code == 0 and "won in" in r.output, r.output
     doc = json.loads(out.read_text())
-    assert doc["producer"]["dominance"] == ["crossed_foundation"]
+    assert doc["producer"]["dominance"] == ["met_foundation"]
     assert run("replay", str(out)).exit_code == 0
     r = run("solve", "alhambra", "41", "--budget-nodes", "200000")
     assert "unknown (nodes)" in r.output

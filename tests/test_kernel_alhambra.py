@@ -96,51 +96,56 @@ def test_deal_through_inert_needs_one_waste_and_no_reinforcement():
 PLAY_ON = {"stop_at_third_exhaustion": False}
 
 
-def test_crossed_foundation_keeps_verdicts():
+def test_met_foundation_keeps_verdicts():
     """A pruning rule can only turn a won into a lost, so the won deals are the test (with
     play after the last pass few small deals are lost)."""
-    counts = cross_check("alhambra", 1200, seed=31, dominance=("crossed_foundation",), small=True,
+    counts = cross_check("alhambra", 1200, seed=31, dominance=("met_foundation",), small=True,
                          max_states=20_000, options=PLAY_ON)
     assert counts["won"] > 1000, counts
 
 
 def test_both_alhambra_rules_together_keep_verdicts():
-    counts = cross_check("alhambra", 600, seed=32, dominance=("crossed_foundation", "deal_through_inert"),
+    counts = cross_check("alhambra", 600, seed=32, dominance=("met_foundation", "deal_through_inert"),
                          small=True, max_states=20_000, options=PLAY_ON)
     assert counts["won"] > 500, counts
 
 
 @pytest.mark.slow
-def test_crossed_foundation_keeps_verdicts_on_20000_deals():
-    cross_check("alhambra", 20_000, seed=310, dominance=("crossed_foundation",), small=True, max_states=20_000,
+def test_met_foundation_keeps_verdicts_on_20000_deals():
+    cross_check("alhambra", 20_000, seed=310, dominance=("met_foundation",), small=True, max_states=20_000,
                 options=PLAY_ON)
-    cross_check("alhambra", 1_000, seed=311, dominance=("crossed_foundation", "deal_through_inert"),
+    cross_check("alhambra", 1_000, seed=311, dominance=("met_foundation", "deal_through_inert"),
                 options=PLAY_ON)
 
 
-def test_crossed_foundation_needs_play_after_the_last_pass():
+def test_met_foundation_needs_play_after_the_last_pass():
     from solver.solve import UnsupportedVariant, adapter_for
     for variant, opts in (("granada", {}), ("reinforcements", {}), ("alhambra", {"stop_at_third_exhaustion": True})):
         with pytest.raises(UnsupportedVariant):
-            adapter_for(make_rules(variant, opts), ("crossed_foundation",))
+            adapter_for(make_rules(variant, opts), ("met_foundation",))
 
 
-def test_crossed_foundation_forces_only_proven_moves():
-    """Hand-made positions: crossed clubs (up at 9, down at 7) force 10C up; a King up is
-    not forced while an Ace is in play (the wrap neighbour goes down); not crossed (up 5,
-    down 9) forces nothing."""
+def test_met_foundation_forces_only_proven_moves():
+    """Hand-made positions: crossed clubs (up at 9, down at 7) force 10C up and 6C down;
+    met clubs (up at 6, down at 7) force 7C up and 6C down; a King up is not forced while an
+    Ace is in play (the wrap neighbour goes down, and not next); apart (up 5, down 9)
+    forces nothing."""
     import numpy as np
     from solver import cards
     from solver.alhambra import kernel as k
     rules = make_rules("alhambra", {"stop_at_third_exhaustion": False})
-    cfg = k.make_cfg(rules, k.SAFE_CROSSED_FOUNDATION)
+    cfg = k.make_cfg(rules, k.SAFE_MET_FOUNDATION)
     fnd = np.zeros(8, np.int32)
     fnd[:] = 1
     fnd[0], fnd[4] = 9, 7                 # clubs up A..9, down K..7
-    assert k.crossed_safe(cfg, fnd, cards.parse("TC")) == 0
-    assert k.crossed_safe(cfg, fnd, cards.parse("6C")) == 4
-    assert k.crossed_safe(cfg, fnd, cards.parse("TS")) == -1
+    assert k.met_safe(cfg, fnd, cards.parse("TC")) == 0
+    assert k.met_safe(cfg, fnd, cards.parse("6C")) == 4
+    assert k.met_safe(cfg, fnd, cards.parse("TS")) == -1
+    fnd[0], fnd[4] = 6, 7                 # met: up A..6, down K..7
+    assert k.met_safe(cfg, fnd, cards.parse("7C")) == 0
+    assert k.met_safe(cfg, fnd, cards.parse("6C")) == 4
+    assert k.met_safe(cfg, fnd, cards.parse("8C")) == -1
     fnd[0], fnd[4] = 12, 7                # up at Q: K goes up next, but an Ace is still in play
-    assert k.crossed_safe(cfg, fnd, cards.parse("KC")) == -1
-    fnd[0], fnd[4] = 5, 5                 # up at 5, down at 9: not crossed
-    assert k.crossed_safe(cfg, fnd, cards.parse("6C")) == -1
+    assert k.met_safe(cfg, fnd, cards.parse("KC")) == -1
+    fnd[0], fnd[4] = 5, 5                 # up at 5, down at 9: apart
+    assert k.met_safe(cfg, fnd, cards.parse("6C")) == -1

@@ -49,28 +49,35 @@ the stock is empty after the deal, the state is kept as a node with all its move
 macro only drops states whose one useful move is the next deal. The swapped lines pass
 through P + m, a successor of P, so a complete search still visits them."""
 
-SAFE_CROSSED_FOUNDATION = 2
-"""``crossed_foundation`` (one waste pile, no reinforcement, play goes on after the last
-pass): once a suit's foundations have crossed (the down pile's top rank d is at most the
-up pile's top rank u, so ranks d..u lie on both), a card that goes on next, c = u + 1 up
-or c = d - 1 down, is played at once as the only move, provided every copy still in play
-of each of c's neighbours (rank c +- 1, with K-A wrap) can only go home after c on the
-same foundation.
+SAFE_MET_FOUNDATION = 2
+"""``met_foundation`` (one waste pile, no reinforcement, play goes on after the last pass):
+once a suit's foundations have met (the down pile's top rank d is at most one above the up
+pile's top rank u), a card that goes on next, c = u + 1 up or c = d - 1 down, is played at
+once as the only move, provided each copy still in play of each of c's neighbours (rank
+c +- 1, with K-A wrap) either can only go home after c on the same foundation, or is the
+next card of the suit's other foundation.
 
-Proof. Crossed, every rank of the suit has at most one copy in play, and it has one
+Proof. Met, every rank of the suit has at most one copy in play, and it has one
 destination: ranks above u go up, ranks below d go down. So c must reach the foundation
-it is offered, and no other copy can. Let A be the position and B = A + (c home).
-Anything built on c in the waste would have to leave before c, to a foundation only
-(one waste pile: waste cards go nowhere else); by the proviso it is a neighbour that
-needs c home first: a dead position. So a winning line L from A never builds on c; its
-moves of c (onto the waste, and home) only uncover what is under c, which B has already
-uncovered, and until c is home no other card can go onto c's foundation. B replays L
-move by move, skipping c's moves: B's piles are L's without c, a waste without c takes
-the same cards as one with c below its top, a stock without c deals the same cards in
-the same order, and any redeal L makes B can make or does not need (redeals are
-optional; play does not stop when the stock runs out, which is why
+it is offered, and no other copy can. Let A be the position and B = A + (c home). With one
+waste pile a waste card leaves only to a foundation, so a card y built on c in the waste
+must go home before c. If y can only go home after c, that position is dead, so a winning
+line L from A never builds such a y on c. Otherwise y is the other foundation's next card,
+the only copy in play of its rank, so that foundation waits for y and y can go home
+whenever it is on top; anything built on y in turn is c's rank (c itself is the only copy
+in play, and it lies below) or y's other neighbour, which needs y or c home first: dead
+again. So L builds at most y on c, and B plays y home straight from its reserve instead.
+Every other move of c in L (onto the waste, home) only uncovers what is under c, which B
+has uncovered already, and until c is home no other card can go onto c's foundation. So B
+replays L move by move, skipping c's and y's moves: B's piles are L's without c (and y), a
+waste without c takes the same cards as one with c below its top, a stock without c deals
+the same cards in the same order, and any redeal L makes, B can make or does not need
+(redeals are optional; play does not stop when the stock runs out, which is why
 ``stop_at_third_exhaustion`` excludes this rule, and no reserve refills from the stock,
-which is why reinforcement does). So if A can be won, B can."""
+which is why reinforcement does). So if A can be won, B can.
+
+The plain "met" rule, without the neighbour proviso, is unsound (DESIGN.md section 3): a
+K-A wrap can make a card that goes home much later buildable on c."""
 PILE0 = 32
 S_REDEALS = 0                     # scal slot: redeals used
 
@@ -78,9 +85,9 @@ S_REDEALS = 0                     # scal slot: redeals used
 def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
     if safe_flags & SAFE_DEAL_THROUGH_INERT and (rules["waste_piles"] != 1 or rules["reinforce"]):
         raise ValueError("deal_through_inert needs one waste pile and no reinforcement")
-    if safe_flags & SAFE_CROSSED_FOUNDATION and (rules["waste_piles"] != 1 or rules["reinforce"]
+    if safe_flags & SAFE_MET_FOUNDATION and (rules["waste_piles"] != 1 or rules["reinforce"]
                                                   or rules["stop_at_third_exhaustion"]):
-        raise ValueError("crossed_foundation needs one waste pile, no reinforcement and play after the last pass")
+        raise ValueError("met_foundation needs one waste pile, no reinforcement and play after the last pass")
     cfg = np.zeros(CFG_LEN, dtype=np.int64)
     fill_common(cfg, rules, safe_flags)
     cfg[C_NRES], cfg[C_NWASTE] = rules["reserves"], rules["waste_piles"]
@@ -157,14 +164,14 @@ def _in_play(cfg, u, d, n):
 
 
 @njit(cache=True)
-def crossed_safe(cfg, fnd, c):
-    """The foundation ``c`` may go to under ``crossed_foundation``, or -1."""
+def met_safe(cfg, fnd, c):
+    """The foundation ``c`` may go to under ``met_foundation``, or -1."""
     ranks = cfg[C_RANKS]
     k = cfg[C_SIDX0 + c // 13]
     up, down = k, cfg[C_SUITS] + k
     u = fnd[up]
     d = ranks - fnd[down] + 1             # ranks + 1 while the down pile is empty
-    if d > u:
+    if d > u + 1:
         return -1
     r = c % 13 + 1
     if r == u + 1 and fnd_accepts(cfg, fnd, up, c):
@@ -184,10 +191,11 @@ def crossed_safe(cfg, fnd, c):
             n = 1 if (r == ranks and ranks > 2) else 0
         if n < 1 or n > ranks or _in_play(cfg, u, d, n) == 0:
             continue
-        # in play, a rank above u goes up, below d goes down; it must follow c there
-        if going_up and not (n > u and n > r):
+        # in play, a rank above u goes up, below d goes down; it must follow c there, or be
+        # the other foundation's next card
+        if going_up and not ((n > u and n > r) or n == d - 1):
             return -1
-        if not going_up and not (n < d and n < r):
+        if not going_up and not ((n < d and n < r) or n == u + 1):
             return -1
     return f
 
@@ -212,10 +220,10 @@ def gen_moves(cfg, piles, lens, fnd, scal, moves, start):
     nw = cfg[C_NWASTE]
     s = cfg[C_SUITS]
     stock = cfg[C_STOCK]
-    if cfg[C_SAFE] & SAFE_CROSSED_FOUNDATION:
+    if cfg[C_SAFE] & SAFE_MET_FOUNDATION:
         for src in range(nres + nw):
             if lens[src] > 0:
-                f = crossed_safe(cfg, fnd, piles[src, lens[src] - 1])
+                f = met_safe(cfg, fnd, piles[src, lens[src] - 1])
                 if f >= 0:
                     moves[n] = (K_CARD << 16) | ((PILE0 + src) << 8) | f
                     return 1
