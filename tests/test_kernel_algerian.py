@@ -16,9 +16,9 @@ def test_kernel_matches_oracle_on_2000_miniature_deals():
     assert counts["won"] > 100 and counts["lost"] > 100, counts
 
 
-def test_plain_order_matches_oracle_on_1000_miniature_deals():
-    counts = cross_check("algerian", 1000, seed=2, budget=PLAIN_BUDGET)
-    assert counts["won"] > 50 and counts["lost"] > 50, counts
+def test_plain_order_matches_oracle_on_400_miniature_deals():
+    counts = cross_check("algerian", 400, seed=2, budget=PLAIN_BUDGET)
+    assert counts["won"] > 30 and counts["lost"] > 30, counts
 
 
 def test_restart_schedule():
