@@ -22,6 +22,30 @@ C_RANKS, C_SUITS, C_NF, C_SAFE = range(4)
 C_SUIT0 = 4                # 4..7: the suit of each suit index (cards.suit_set)
 C_SIDX0 = 8                # 8..11: the suit index of each suit (-1 if not in the pack)
 C_FAMILY0 = 12             # first family-specific slot
+PILE0 = 32                 # move locations: 0..31 foundations, PILE0 + p kernel pile p
+
+
+def load_piles(piles, lens, groups, stock) -> None:
+    """Kernel piles from reference piles: ``groups`` in kernel order, then the stock as the
+    last pile (``stock[0]``, dealt next, on top)."""
+    lens[:] = 0
+    for i, p in enumerate(groups):
+        piles[i, :len(p)] = p
+        lens[i] = len(p)
+    top_first = list(reversed(stock))
+    piles[len(groups), :len(top_first)] = top_first
+    lens[len(groups)] = len(top_first)
+
+
+def location_ref(rules, loc: int, second: str):
+    """Kernel location -> the notation's pile reference: foundations, reserves, then the
+    family's second pile group (``"t"`` tableau or ``"w"`` waste)."""
+    if loc < PILE0:
+        return ("f", loc)
+    p = loc - PILE0
+    if p < rules["reserves"]:
+        return ("r", p)
+    return (second, p - rules["reserves"])
 
 
 def fill_common(cfg: np.ndarray, rules, safe_flags: int) -> None:

@@ -18,8 +18,9 @@ from numba import njit
 
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
-from solver.foundation import (C_FAMILY0, C_NF, C_RANKS, C_SAFE, C_SIDX0, C_SUITS, all_home, fill_common,
-                               fnd_accepts, fnd_top, load_foundations)
+from solver.foundation import location_ref as shared_location_ref
+from solver.foundation import (C_FAMILY0, C_NF, C_RANKS, C_SAFE, C_SIDX0, C_SUITS, PILE0, all_home,
+                               fill_common, fnd_accepts, fnd_top, load_foundations, load_piles)
 from solver.state import pop, push, set_count
 
 # cfg slots after the shared ones (solver.foundation)
@@ -40,7 +41,6 @@ position with i and j exchanged, so skipping that move loses no outcome."""
 
 K_CARD = 0
 K_DEAL = 1
-PILE0 = 32
 
 
 def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
@@ -62,25 +62,13 @@ def n_piles(rules) -> int:
 def load_position(rules, pos, piles, lens, fnd, scal) -> None:
     """Fill the kernel arrays from a reference-engine ``Position`` (``scal`` is unused:
     Algerian has no redeals)."""
-    lens[:] = 0
-    for i, p in enumerate(pos.reserves + pos.tableau):
-        piles[i, :len(p)] = p
-        lens[i] = len(p)
-    stock_pile = len(pos.reserves) + len(pos.tableau)
-    stock = list(reversed(pos.stock))           # top of the pile = next card dealt
-    piles[stock_pile, :len(stock)] = stock
-    lens[stock_pile] = len(stock)
+    load_piles(piles, lens, pos.reserves + pos.tableau, pos.stock)
     load_foundations(rules, pos.foundations, fnd)
 
 
 def location_ref(rules, loc: int):
     """Kernel location -> the notation's pile reference."""
-    if loc < PILE0:
-        return ("f", loc)
-    p = loc - PILE0
-    if p < rules["reserves"]:
-        return ("r", p)
-    return ("t", p - rules["reserves"])
+    return shared_location_ref(rules, loc, "t")
 
 
 @njit(cache=True, inline="always")

@@ -18,8 +18,9 @@ from numba import njit
 
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
-from solver.foundation import (C_FAMILY0, C_RANKS, C_SAFE, C_SIDX0, C_SUITS, all_home, fill_common, fnd_accepts,
-                               fnd_top, load_foundations)
+from solver.foundation import location_ref as shared_location_ref
+from solver.foundation import (C_FAMILY0, C_RANKS, C_SAFE, C_SIDX0, C_SUITS, PILE0, all_home, fill_common,
+                               fnd_accepts, fnd_top, load_foundations, load_piles)
 from solver.state import pop, push, set_count, set_scalar
 
 # cfg slots after the shared ones (solver.foundation)
@@ -78,7 +79,6 @@ which is why reinforcement does). So if A can be won, B can.
 
 The plain "met" rule, without the neighbour proviso, is unsound (DESIGN.md section 3): a
 K-A wrap can make a card that goes home much later buildable on c."""
-PILE0 = 32
 S_REDEALS = 0                     # scal slot: redeals used
 
 
@@ -107,26 +107,14 @@ def n_piles(rules) -> int:
 
 def load_position(rules, pos, piles, lens, fnd, scal) -> None:
     """Fill the kernel arrays from a reference-engine ``Position``."""
-    lens[:] = 0
-    for i, p in enumerate(pos.reserves + pos.waste):
-        piles[i, :len(p)] = p
-        lens[i] = len(p)
-    stock_pile = len(pos.reserves) + len(pos.waste)
-    stock = list(reversed(pos.stock))           # top of the pile = next card dealt
-    piles[stock_pile, :len(stock)] = stock
-    lens[stock_pile] = len(stock)
+    load_piles(piles, lens, pos.reserves + pos.waste, pos.stock)
     load_foundations(rules, pos.foundations, fnd)
     scal[S_REDEALS] = pos.redeals_used
 
 
 def location_ref(rules, loc: int):
     """Kernel location -> the notation's pile reference."""
-    if loc < PILE0:
-        return ("f", loc)
-    p = loc - PILE0
-    if p < rules["reserves"]:
-        return ("r", p)
-    return ("w", p - rules["reserves"])
+    return shared_location_ref(rules, loc, "w")
 
 
 @njit(cache=True, inline="always")
