@@ -17,6 +17,7 @@ from numba import njit
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
 from solver import cards
+from solver.state import pop, push, set_count
 
 C_RANKS, C_SUITS, C_NF, C_SAFE = range(4)
 C_SUIT0 = 4                # 4..7: the suit of each suit index (cards.suit_set)
@@ -103,3 +104,22 @@ def all_home(cfg, fnd):
     for f in range(cfg[C_NF]):
         total += fnd[f]
     return total == cfg[C_NF] * cfg[C_RANKS]
+
+
+@njit(cache=True, inline="always")
+def take(cfg, piles, lens, fnd, h, zp, zf, loc):
+    """Remove and return the top card of location ``loc`` (a foundation or PILE0 + pile)."""
+    if loc < PILE0:
+        c = fnd_top(cfg, fnd, loc)
+        set_count(fnd, h, zf, loc, fnd[loc] - 1)
+        return c
+    return pop(piles, lens, h, zp, loc - PILE0)
+
+
+@njit(cache=True, inline="always")
+def put(piles, lens, fnd, h, zp, zf, loc, c):
+    """Put card ``c`` on location ``loc`` (a foundation takes it as its next card)."""
+    if loc < PILE0:
+        set_count(fnd, h, zf, loc, fnd[loc] + 1)
+    else:
+        push(piles, lens, h, zp, loc - PILE0, c)

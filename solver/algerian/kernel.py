@@ -20,8 +20,8 @@ import solver.jit  # noqa: F401  (cache folder per kernel version; must precede 
 
 from solver.foundation import location_ref as shared_location_ref
 from solver.foundation import (C_FAMILY0, C_NF, C_RANKS, C_SAFE, C_SIDX0, C_SUITS, PILE0, all_home,
-                               fill_common, fnd_accepts, fnd_top, load_foundations, load_piles)
-from solver.state import pop, push, set_count
+                               fill_common, fnd_accepts, fnd_top, load_foundations, load_piles, put, take)
+from solver.state import pop, push
 
 # cfg slots after the shared ones (solver.foundation)
 C_NRES, C_NTAB, C_WRAP, C_CELL, C_F2T, C_TRANSFER, C_STOCK = range(C_FAMILY0, C_FAMILY0 + 7)
@@ -178,17 +178,7 @@ def make_move(cfg, piles, lens, fnd, h, zp, zf, m):
                     push(piles, lens, h, zp, r, pop(piles, lens, h, zp, stock))
                     dealt += 1
         return dealt
-    src = (m >> 8) & 0xFF
-    dst = m & 0xFF
-    if src < PILE0:
-        c = fnd_top(cfg, fnd, src)
-        set_count(fnd, h, zf, src, fnd[src] - 1)
-    else:
-        c = pop(piles, lens, h, zp, src - PILE0)
-    if dst < PILE0:
-        set_count(fnd, h, zf, dst, fnd[dst] + 1)
-    else:
-        push(piles, lens, h, zp, dst - PILE0, c)
+    put(piles, lens, fnd, h, zp, zf, m & 0xFF, take(cfg, piles, lens, fnd, h, zp, zf, (m >> 8) & 0xFF))
     return 0
 
 
@@ -205,17 +195,7 @@ def undo_move(cfg, piles, lens, fnd, h, zp, zf, m, info):
         for j in range(info - 1, -1, -1):
             push(piles, lens, h, zp, stock, pop(piles, lens, h, zp, j % nres))
         return
-    src = (m >> 8) & 0xFF
-    dst = m & 0xFF
-    if dst < PILE0:
-        c = fnd_top(cfg, fnd, dst)
-        set_count(fnd, h, zf, dst, fnd[dst] - 1)
-    else:
-        c = pop(piles, lens, h, zp, dst - PILE0)
-    if src < PILE0:
-        set_count(fnd, h, zf, src, fnd[src] + 1)
-    else:
-        push(piles, lens, h, zp, src - PILE0, c)
+    put(piles, lens, fnd, h, zp, zf, (m >> 8) & 0xFF, take(cfg, piles, lens, fnd, h, zp, zf, m & 0xFF))
 
 
 def deals_made(info: int) -> int:

@@ -20,8 +20,8 @@ import solver.jit  # noqa: F401  (cache folder per kernel version; must precede 
 
 from solver.foundation import location_ref as shared_location_ref
 from solver.foundation import (C_FAMILY0, C_RANKS, C_SAFE, C_SIDX0, C_SUITS, PILE0, all_home, fill_common,
-                               fnd_accepts, fnd_top, load_foundations, load_piles)
-from solver.state import pop, push, set_count, set_scalar
+                               fnd_accepts, load_foundations, load_piles, put, take)
+from solver.state import pop, push, set_scalar
 
 # cfg slots after the shared ones (solver.foundation)
 (C_NRES, C_NWASTE, C_STOCK, C_ANY, C_REDEALS, C_FIRSTDEAL, C_STOP3, C_REINF,
@@ -320,13 +320,7 @@ def make_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m):
         dealt = _deal(cfg, piles, lens, h, zp) if cfg[C_FIRSTDEAL] == 1 else 0
         mask = _reinforce(cfg, piles, lens, h, zp) if imm else 0
         return counts | (dealt << 28) | (mask << 32)
-    src = (m >> 8) & 0xFF
-    dst = m & 0xFF
-    c = pop(piles, lens, h, zp, src - PILE0)
-    if dst < PILE0:
-        set_count(fnd, h, zf, dst, fnd[dst] + 1)
-    else:
-        push(piles, lens, h, zp, dst - PILE0, c)
+    put(piles, lens, fnd, h, zp, zf, m & 0xFF, take(cfg, piles, lens, fnd, h, zp, zf, (m >> 8) & 0xFF))
     return _reinforce(cfg, piles, lens, h, zp)
 
 
@@ -353,14 +347,7 @@ def undo_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info):
                 push(piles, lens, h, zp, nres + i, pop(piles, lens, h, zp, stock))
         return
     _unreinforce(cfg, piles, lens, h, zp, info)
-    src = (m >> 8) & 0xFF
-    dst = m & 0xFF
-    if dst < PILE0:
-        c = fnd_top(cfg, fnd, dst)
-        set_count(fnd, h, zf, dst, fnd[dst] - 1)
-    else:
-        c = pop(piles, lens, h, zp, dst - PILE0)
-    push(piles, lens, h, zp, src - PILE0, c)
+    put(piles, lens, fnd, h, zp, zf, (m >> 8) & 0xFF, take(cfg, piles, lens, fnd, h, zp, zf, m & 0xFF))
 
 
 def deals_made(info: int) -> int:
