@@ -150,3 +150,107 @@ def test_met_foundation_forces_only_proven_moves():
     assert k.met_safe(cfg, fnd, cards.parse("KC")) == -1
     fnd[0], fnd[4] = 5, 5                 # up at 5, down at 9: apart
     assert k.met_safe(cfg, fnd, cards.parse("6C")) == -1
+
+
+def _dead_positions(variant: str, seed: int, games: int, rule: str):
+    """Positions along random games of small ``variant`` deals where the dead-state test
+    ``rule`` fires: the kernel has moves without it and none with it."""
+    import random
+
+    import numpy as np
+
+    from solver.engine import engine_for
+    from solver.search import FAMILY_CODES, _gen
+    from solver.solve import adapter_for, kernel_state
+    rng = random.Random(seed)
+    buf = np.zeros(4096, np.int32)
+    for _ in range(games):
+        deal = random_miniature_deal(variant, rng, vary=True, small=True)
+        e = engine_for(deal.rules)
+        plain, ruled = adapter_for(deal.rules), adapter_for(deal.rules, (rule,))
+        fam = FAMILY_CODES[deal.rules.family]
+        pos = e.initial_position(deal.layout)
+        while True:
+            legal = e.legal_moves(pos)
+            if not legal:
+                break
+            if _gen(fam, ruled.cfg, *kernel_state(ruled, pos)[:4], buf, 0) == 0:
+                assert _gen(fam, plain.cfg, *kernel_state(plain, pos)[:4], buf, 0) > 0
+                yield deal, e, pos
+                break                      # the rest of this game is dead too
+            pos = e.play(pos, rng.choice(legal))
+
+
+@pytest.mark.parametrize("variant", ["alhambra", "reinforcements"])
+def test_dead_waste_block_fires_only_on_lost_positions(variant):
+    """Each position the test calls dead is lost by the oracle's exhaustive search from it."""
+    from solver.oracle import exhaustive_search
+    fired = decided = 0
+    for deal, e, pos in _dead_positions(variant, seed=51, games=400, rule="dead_waste_block"):
+        fired += 1
+        got = exhaustive_search(e, pos, max_states=20_000)
+        assert got.verdict != "won", (deal.source, pos)
+        decided += got.verdict == "lost"
+    assert decided > 50, (fired, decided)
+
+
+@pytest.mark.parametrize("variant", ["alhambra", "reinforcements"])
+def test_dead_waste_block_keeps_verdicts(variant):
+    """A dead-state test can only turn a won into a lost: the won deals are the check."""
+    counts = cross_check(variant, 300, seed=41, dominance=("dead_waste_block",), small=True, max_states=6_000)
+    assert counts["won"] > 150 and counts["lost"] > 15, counts
+
+
+def test_all_alhambra_rules_together_keep_verdicts():
+    counts = cross_check("alhambra", 300, seed=42, small=True, max_states=6_000, options=PLAY_ON,
+                         dominance=("dead_waste_block", "met_foundation", "deal_through_inert"))
+    assert counts["won"] > 250, counts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["alhambra", "reinforcements"])
+def test_dead_waste_block_keeps_verdicts_on_20000_deals(variant):
+    cross_check(variant, 20_000, seed=320, dominance=("dead_waste_block",), small=True, max_states=20_000)
+    cross_check(variant, 1_000, seed=321, dominance=("dead_waste_block",))
+
+
+def test_dead_waste_block_needs_one_waste_pile():
+    from solver.solve import UnsupportedVariant, adapter_for
+    with pytest.raises(UnsupportedVariant):
+        adapter_for(make_rules("granada"), ("dead_waste_block",))
+
+
+def test_dead_waste_block_hand_made_positions():
+    """7C in the waste with clubs up at 4 and down at 9 (K..9 home): up needs a 5 and a 6,
+    down needs an 8, two copies of each in play. Dead only when both 5s (or both 6s) and
+    both 8s lie below 7C. With clubs met (up at 4, down at 5), one copy of each rank is in
+    play and only up is left: any 5C or 6C below 7C kills it. Other suits do not matter."""
+    import numpy as np
+
+    from solver import cards
+    from solver.alhambra import kernel as k
+    cfg = k.make_cfg(make_rules("alhambra"), k.SAFE_DEAD_WASTE_BLOCK)
+    piles = np.zeros((10, 120), np.int8)
+    lens = np.zeros(10, np.int32)
+    w = cfg[k.C_NRES]
+    fnd = np.ones(8, np.int32)            # every suit: Ace up, King down
+
+    def dead(*names):
+        lens[w] = len(names)
+        for i, name in enumerate(names):
+            piles[w, i] = cards.parse(name)
+        return k.waste_blocked(cfg, piles, lens, fnd)
+
+    fnd[0], fnd[4] = 4, 5                 # clubs up A..4, down K..9
+    assert dead("5C", "5C", "8C", "8C", "7C")
+    assert dead("6C", "8C", "6C", "8C", "7C")
+    assert not dead("5C", "8C", "8C", "7C")
+    assert not dead("5C", "5C", "8C", "7C")
+    assert not dead("5C", "5C", "8C", "8C", "7S")
+    assert not dead("7C", "5C", "5C", "8C", "8C")
+    fnd[0], fnd[4] = 4, 9                 # clubs up A..4, down K..5: met
+    assert dead("5C", "7C")
+    assert dead("6C", "2S", "7C", "3S")
+    assert not dead("7C", "5C")
+    assert not dead("8C", "7C")           # 7C does not need the 8 below it
+    assert dead("7C", "8C")

@@ -79,12 +79,31 @@ which is why reinforcement does). So if A can be won, B can.
 
 The plain "met" rule, without the neighbour proviso, is unsound (DESIGN.md section 3): a
 K-A wrap can make a card that goes home much later buildable on c."""
+
+SAFE_DEAD_WASTE_BLOCK = 4
+"""``dead_waste_block`` (one waste pile): a dead-state test. In the last pass (no redeal
+left) a position is lost when some waste card y lies above cards that y needs: each way
+home for y (up, needing every rank between the up top and y; down, every rank between y
+and the down top) has a rank all of whose copies in play lie below y in the waste.
+
+Proof. With one waste pile a waste card can leave only to a foundation, and with no redeal
+left nothing else ever takes cards out of the waste; new cards only go on top. So every
+card below y stays below y until y has gone home. y goes home up only once each rank
+between the up top and y has had a copy put on the up foundation (foundations never wrap
+and never give a card back), and a copy below y cannot be put there before y has gone;
+likewise down. If both ways are blocked, y never goes home and the game is not won.
+The position is kept as a node without moves (a leaf), so it reads as lost. Reinforcement
+and ``stop_at_third_exhaustion`` change nothing here: refills take stock cards, never
+waste cards, and a stricter end only removes lines."""
+
 S_REDEALS = 0                     # scal slot: redeals used
 
 
 def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
     if safe_flags & SAFE_DEAL_THROUGH_INERT and (rules["waste_piles"] != 1 or rules["reinforce"]):
         raise ValueError("deal_through_inert needs one waste pile and no reinforcement")
+    if safe_flags & SAFE_DEAD_WASTE_BLOCK and rules["waste_piles"] != 1:
+        raise ValueError("dead_waste_block needs one waste pile")
     if safe_flags & SAFE_MET_FOUNDATION and (rules["waste_piles"] != 1 or rules["reinforce"]
                                                   or rules["stop_at_third_exhaustion"]):
         raise ValueError("met_foundation needs one waste pile, no reinforcement and play after the last pass")
@@ -188,6 +207,50 @@ def met_safe(cfg, fnd, c):
     return f
 
 
+@njit(cache=True)
+def waste_blocked(cfg, piles, lens, fnd):
+    """``dead_waste_block``'s test (see its docstring): some card of waste pile 0 can go
+    home neither up nor down because a rank it needs has all its copies in play below it.
+
+    Bit sets of ranks, 16 bits per suit index: ``once``/``twice`` = ranks seen at least
+    once/twice below the card looked at; ``one``/``two`` = ranks with one/two copies in play."""
+    w = cfg[C_NRES]
+    n = lens[w]
+    if n < 2:
+        return False
+    ranks = cfg[C_RANKS]
+    s = cfg[C_SUITS]
+    full = (1 << (ranks + 1)) - 2                       # bits 1..ranks
+    one = 0
+    two = 0
+    for k in range(s):
+        u = fnd[k]
+        d = ranks - fnd[s + k] + 1
+        le_u = (1 << (u + 1)) - 2                       # ranks 1..u: a copy is up
+        ge_d = full & ~((1 << d) - 1)                   # ranks d..: a copy is down
+        one |= ((le_u ^ ge_d) & full) << (16 * k)
+        two |= (full & ~le_u & ~ge_d) << (16 * k)
+    once = 0
+    twice = 0
+    for i in range(n):
+        c = piles[w, i]
+        k = cfg[C_SIDX0 + c // 13]
+        r = c % 13 + 1
+        if i > 0:
+            all_below = ((once & one) | (twice & two)) >> (16 * k)
+            u = fnd[k]
+            d = ranks - fnd[s + k] + 1
+            up_open = u < r and (all_below & ((1 << r) - (1 << (u + 1)))) == 0
+            down_open = d > r and (all_below & ((1 << d) - (1 << (r + 1)))) == 0
+            if not up_open and not down_open:
+                return True
+        bit = 1 << (16 * k + r)
+        if once & bit:
+            twice |= bit
+        once |= bit
+    return False
+
+
 @njit(cache=True, inline="always")
 def game_over(cfg, lens, fnd, scal):
     """``stop_at_third_exhaustion``: the stock ran out in the last pass."""
@@ -203,6 +266,9 @@ def gen_moves(cfg, piles, lens, fnd, scal, moves, start):
     foundations; onto non-empty waste piles; onto empty waste piles; deal; redeal."""
     n = start
     if game_over(cfg, lens, fnd, scal):
+        return 0
+    if (cfg[C_SAFE] & SAFE_DEAD_WASTE_BLOCK and scal[S_REDEALS] >= cfg[C_REDEALS]
+            and waste_blocked(cfg, piles, lens, fnd)):
         return 0
     nres = cfg[C_NRES]
     nw = cfg[C_NWASTE]
