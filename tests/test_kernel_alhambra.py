@@ -254,3 +254,36 @@ def test_dead_waste_block_hand_made_positions():
     assert not dead("7C", "5C")
     assert not dead("8C", "7C")           # 7C does not need the 8 below it
     assert dead("7C", "8C")
+
+
+def test_streamlined_attempt_ending_without_a_win_is_no_verdict():
+    """The foundation-first streamliner misses wins: find a small deal the oracle wins whose
+    streamlined attempt (the schedule's second) ends lost while the plain first attempt is
+    still undecided; ``solve`` must go on and win it with a later, complete attempt."""
+    import random
+    import time
+
+    from solver.engine import engine_for
+    from solver.oracle import exhaustive_search
+    from solver.search import LOST, WON
+    from solver.solve import _search, adapter_for, streamlined, win_first_schedule
+    rng = random.Random(61)
+    sched = list(win_first_schedule(1_000_000))
+    assert streamlined(adapter_for(make_rules("alhambra")), sched[1][0], last=False)
+    assert not streamlined(adapter_for(make_rules("alhambra")), sched[1][0], last=True)
+    assert not streamlined(adapter_for(make_rules("algerian")), sched[1][0], last=False)
+    for _ in range(20):
+        deal = random_miniature_deal("alhambra", rng, {"stop_at_third_exhaustion": False}, vary=True)
+        ad, e = adapter_for(deal.rules), engine_for(deal.rules)
+        start = e.initial_position(deal.layout)
+        deadline = time.perf_counter() + 60
+        if _search(1, ad, start, sched[0][1], 1 << 24, deadline, sched[0][0]).status in (WON, LOST):
+            continue
+        if _search(1, ad, start, sched[1][1], 1 << 24, deadline, sched[1][0], cfg=ad.stream_cfg).status != LOST:
+            continue
+        if exhaustive_search(e, start, max_states=200_000).verdict != "won":
+            continue
+        r = solve(deal, Budget(nodes=1_000_000, memory=1 << 24))
+        assert r.verdict == "won" and r.attempts >= 3 and replay(deal, r.moves).ok
+        return
+    pytest.fail("no deal among the first 20 shows the streamliner missing a win")

@@ -96,6 +96,13 @@ The position is kept as a node without moves (a leaf), so it reads as lost. Rein
 and ``stop_at_third_exhaustion`` change nothing here: refills take stock cards, never
 waste cards, and a stricter end only removes lines."""
 
+STREAM_FOUNDATION_FIRST = 256
+"""A *streamliner*, not a proved rule: while some card can go to a foundation, only
+foundation plays are offered. It prunes lines that keep a playable card back as a waste
+base, so a search with it may miss wins: only its wins count (they are certified like any
+other); ``solver.solve`` never reports ``lost`` from it. Measured on Alhambra games
+101-400 at 1 M nodes: 13 won in streamlined attempts, 4 with complete ones only."""
+
 S_REDEALS = 0                     # scal slot: redeals used
 
 
@@ -282,6 +289,8 @@ def gen_moves(cfg, piles, lens, fnd, scal, moves, start):
                     moves[n] = (K_CARD << 16) | ((PILE0 + src) << 8) | f
                     return 1
     for phase in range(3):
+        if phase == 1 and n > start and cfg[C_SAFE] & STREAM_FOUNDATION_FIRST:
+            return n - start              # the streamliner: not a proved rule
         for src in range(nres + nw):
             if lens[src] == 0:
                 continue
