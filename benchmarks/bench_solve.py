@@ -21,12 +21,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 
 def _solve(args):
-    variant, n, nodes, memory, restarts, dominance = args
+    variant, n, nodes, memory, restarts, dominance, options = args
     from solver.formats import pysolfc_deal
     from solver.solve import Budget, solve
     from solver.variants import make_rules
     t = time.perf_counter()
-    r = solve(pysolfc_deal(make_rules(variant), n), Budget(nodes=nodes, memory=memory, restarts=restarts), dominance)
+    r = solve(pysolfc_deal(make_rules(variant, options), n), Budget(nodes=nodes, memory=memory, restarts=restarts),
+              dominance)
     total = time.perf_counter() - t
     return n, r.verdict, r.reason, r.nodes, r.states, r.seconds, total, r.table_bytes
 
@@ -46,6 +47,8 @@ def main():
     ap.add_argument("--games", default="1-2000")
     ap.add_argument("--budgets", default="2000000", help="Node budgets, comma-separated: one report each.")
     ap.add_argument("--dominance", default="", help="Dominance rules, comma-separated.")
+    ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                    help="Override a rule option (repeatable), as in 'patience solve --rule'.")
     ap.add_argument("--memory", type=int, default=1 << 30)
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     ap.add_argument("--no-restarts", action="store_true",
@@ -56,18 +59,21 @@ def main():
     if a.db:
         report(a, _rows_from_db(a), float("nan"))
         return
+    from solver.variants import make_rules, parse_rule_assignments
+    options = parse_rule_assignments(tuple(a.rule))
     lo, hi = (int(x) for x in a.games.split("-"))
     from solver.solve import warm_up
     print(f"numba compile/load: {warm_up():.2f} s")
     for budget in (int(b) for b in a.budgets.split(",")):
         t0 = time.perf_counter()
         rows = []
-        jobs = [(a.variant, n, budget, a.memory, not a.no_restarts, dominance) for n in range(lo, hi + 1)]
+        jobs = [(a.variant, n, budget, a.memory, not a.no_restarts, dominance, options)
+                for n in range(lo, hi + 1)]
         with ProcessPoolExecutor(a.jobs, initializer=_init) as ex:
             for row in ex.map(_solve, jobs, chunksize=1 if budget > 5_000_000 else 4):
                 rows.append(row)
         a.budget_nodes = budget
-        print(f"\n== {a.variant}, dominance {list(dominance)}, search "
+        print(f"\n== {make_rules(a.variant, options).describe()}, dominance {list(dominance)}, search "
               f"{'plain' if a.no_restarts else 'restarts'}")
         report(a, rows, time.perf_counter() - t0)
 
