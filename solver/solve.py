@@ -321,7 +321,10 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         def prog(n, st, base=spent):
             if progress is not None:
                 progress(base + n, st, time.perf_counter() - t0)
-        stream = budget.restarts and streamlined(ad, seed, i == len(schedule) - 1)
+        last = i == len(schedule) - 1
+        if last:
+            nodes = budget.nodes - spent    # what a streamlined attempt that ended early left too
+        stream = budget.restarts and streamlined(ad, seed, last)
         cfg = ad.stream_cfg if stream else ad.cfg
         attempt = _search(fam, ad, start_pos, nodes, budget.memory, deadline, seed, prog, cfg)
         spent += attempt.nodes

@@ -287,3 +287,11 @@ def test_streamlined_attempt_ending_without_a_win_is_no_verdict():
         assert r.verdict == "won" and r.attempts >= 3 and replay(deal, r.moves).ok
         return
     pytest.fail("no deal among the first 20 shows the streamliner missing a win")
+
+
+def test_unknown_spends_the_whole_budget_when_streamlined_attempts_end_early():
+    """Alhambra 3 with no redeal: streamlined attempts end (without a verdict) well inside
+    their limits; the last, complete attempt takes every node left."""
+    deal = pysolfc_deal(make_rules("alhambra", {"redeals": 0}), 3)
+    r = solve(deal, Budget(nodes=300_000), ("dead_waste_block",))
+    assert r.verdict == "unknown" and r.reason == "nodes" and r.nodes == 300_000, (r.verdict, r.nodes)
