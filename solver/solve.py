@@ -260,16 +260,46 @@ RESTART_FIRST = 512                  # nodes of the first attempt
 RESTART_GROWTH = 1.4                 # each next attempt may use this many times more
 
 
+# Measured on Alhambra games 101-400 at 1 M nodes (benchmarks/README.md): the growing
+# schedule alone won 4; with every odd attempt streamlined 13; the whole budget in attempts
+# of a constant 2,048 nodes 23, of 512 nodes 34 (a winning line is some 250-350 moves
+# deep, so 128-node attempts never reach an end: 0); half of it before the growing
+# schedule 28, interleaved with it as below 25. Interleaved, a lost deal costs about twice
+# the nodes it costs the growing schedule alone, instead of half the budget.
+WIN_FIRST_ATTEMPT = 512              # nodes of each win-first attempt
+
+
 def search_mode(restarts: bool) -> str:
-    """How a budget's nodes are spent, as recorded with every result."""
-    return (f"restarts(first={RESTART_FIRST},growth={RESTART_GROWTH},streamlined=odd)" if restarts
-            else "plain")
+    """How a budget's nodes are spent, as recorded with every result (``attempt_plan``)."""
+    return (f"restarts(first={RESTART_FIRST},growth={RESTART_GROWTH},"
+            f"win_first={WIN_FIRST_ATTEMPT}x)" if restarts else "plain")
 
 
-def streamlined(ad, seed: int, last: bool) -> bool:
-    """Whether restart ``seed`` runs under the family's streamliner: every odd attempt but
-    the last (which stays complete, so that a lost deal keeps the largest complete search)."""
-    return ad.stream_cfg is not None and seed % 2 == 1 and not last
+def attempt_plan(total: int, has_streamliner: bool) -> list[tuple[int, int, bool]]:
+    """(shuffle seed, node limit, streamlined) of each search ``solve`` runs with restarts.
+
+    Without a streamliner: ``win_first_schedule``. With one, the growing schedule's
+    complete searches are interleaved with a *win-first phase*: before each complete
+    search of n nodes come about n nodes of short attempts (``WIN_FIRST_ATTEMPT`` nodes,
+    fresh shuffled orders, every other one streamlined); the last complete search takes
+    what is left. The seeds never repeat, so no order is tried twice."""
+    if not has_streamliner:
+        return [(seed, n, False) for seed, n in win_first_schedule(total)]
+    plan = [(0, min(RESTART_FIRST, total), False)]
+    spent, seed, short, n = plan[0][1], 1, 0, RESTART_FIRST
+    while True:
+        n = int(n * RESTART_GROWTH)
+        k = max(1, n // WIN_FIRST_ATTEMPT)
+        if spent + k * WIN_FIRST_ATTEMPT + n * (1 + RESTART_GROWTH) > total:
+            break
+        for _ in range(k):
+            plan.append((seed, WIN_FIRST_ATTEMPT, short % 2 == 0))
+            seed, short, spent = seed + 1, short + 1, spent + WIN_FIRST_ATTEMPT
+        plan.append((seed, n, False))
+        seed, spent = seed + 1, spent + n
+    if total > spent:
+        plan.append((seed, total - spent, False))
+    return plan
 
 
 def win_first_schedule(total: int, first: int = RESTART_FIRST, growth: float = RESTART_GROWTH):
@@ -299,9 +329,10 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     a complete search with its own fresh table: shuffling changes only the order of the
     moves, never the set, so an attempt that ends without a win proves ``lost`` exactly as
     the plain order would. Where the family has a streamliner (an unproved pruning that
-    finds wins faster), every odd attempt but the last runs under it; its win is certified
-    like any other, and its end without a win is no verdict: the schedule goes on. Without
-    restarts one plain-order search gets the budget."""
+    finds wins faster), short attempts, half of them streamlined, take turns with the
+    complete ones (``attempt_plan``); a streamlined win is certified like any other, and its
+    end without a win is no verdict: the plan goes on. Without restarts one plain-order
+    search gets the budget."""
     ad = adapter_for(deal.rules, dominance)
     engine = engine_for(deal.rules)
     start_pos = engine.initial_position(deal.layout)
@@ -311,9 +342,9 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     spent = 0
     states = max_depth = table_bytes = 0
     attempt: Optional[_Attempt] = None
-    schedule = list(win_first_schedule(budget.nodes)) if budget.restarts else [(0, budget.nodes)]
+    plan = attempt_plan(budget.nodes, ad.stream_cfg is not None) if budget.restarts else [(0, budget.nodes, False)]
     attempts = 0
-    for i, (seed, nodes) in enumerate(schedule):
+    for i, (seed, nodes, stream) in enumerate(plan):
         if attempt is not None and time.perf_counter() >= deadline:
             attempt.reason = "time"
             break
@@ -321,10 +352,8 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         def prog(n, st, base=spent):
             if progress is not None:
                 progress(base + n, st, time.perf_counter() - t0)
-        last = i == len(schedule) - 1
-        if last:
-            nodes = budget.nodes - spent    # what a streamlined attempt that ended early left too
-        stream = budget.restarts and streamlined(ad, seed, last)
+        if i == len(plan) - 1:
+            nodes = budget.nodes - spent    # with what streamlined attempts that ended early left
         cfg = ad.stream_cfg if stream else ad.cfg
         attempt = _search(fam, ad, start_pos, nodes, budget.memory, deadline, seed, prog, cfg)
         spent += attempt.nodes

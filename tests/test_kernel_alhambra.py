@@ -256,30 +256,47 @@ def test_dead_waste_block_hand_made_positions():
     assert dead("7C", "8C")
 
 
+def test_attempt_plan_win_first_phase():
+    """With a streamliner: the plain order, then short attempts (every other one
+    streamlined) taking turns with growing complete searches; about half the nodes go to
+    each; seeds never repeat; the nodes add up; the last search is complete."""
+    from solver.solve import RESTART_FIRST, WIN_FIRST_ATTEMPT, attempt_plan, win_first_schedule
+    plan = attempt_plan(1_000_000, True)
+    assert plan[0] == (0, RESTART_FIRST, False)
+    assert sum(n for _, n, _ in plan) == 1_000_000
+    assert len({seed for seed, _, _ in plan}) == len(plan)
+    short = [p for p in plan[1:] if p[1] == WIN_FIRST_ATTEMPT]
+    assert 300_000 < sum(n for _, n, _ in short) < 600_000
+    assert sum(1 for p in short if p[2]) == (len(short) + 1) // 2
+    assert all(not p[2] for p in plan if p[1] != WIN_FIRST_ATTEMPT)
+    complete = [n for _, n, s in plan[1:] if n != WIN_FIRST_ATTEMPT]
+    assert complete == sorted(complete) and len(complete) > 5
+    assert attempt_plan(1_000_000, False) == [(s, n, False) for s, n in win_first_schedule(1_000_000)]
+    assert attempt_plan(100, True) == [(0, 100, False)]
+
+
 def test_streamlined_attempt_ending_without_a_win_is_no_verdict():
     """The foundation-first streamliner misses wins: find a small deal the oracle wins whose
-    streamlined attempt (the schedule's second) ends lost while the plain first attempt is
-    still undecided; ``solve`` must go on and win it with a later, complete attempt."""
+    first streamlined attempt ends lost while the plain first attempt is still undecided;
+    ``solve`` must go on and win it with a later attempt."""
     import random
     import time
 
     from solver.engine import engine_for
     from solver.oracle import exhaustive_search
     from solver.search import LOST, WON
-    from solver.solve import _search, adapter_for, streamlined, win_first_schedule
+    from solver.solve import _search, adapter_for, attempt_plan
     rng = random.Random(61)
-    sched = list(win_first_schedule(1_000_000))
-    assert streamlined(adapter_for(make_rules("alhambra")), sched[1][0], last=False)
-    assert not streamlined(adapter_for(make_rules("alhambra")), sched[1][0], last=True)
-    assert not streamlined(adapter_for(make_rules("algerian")), sched[1][0], last=False)
+    plan = attempt_plan(1_000_000, True)
+    assert plan[1][2]
     for _ in range(20):
         deal = random_miniature_deal("alhambra", rng, {"stop_at_third_exhaustion": False}, vary=True)
         ad, e = adapter_for(deal.rules), engine_for(deal.rules)
         start = e.initial_position(deal.layout)
         deadline = time.perf_counter() + 60
-        if _search(1, ad, start, sched[0][1], 1 << 24, deadline, sched[0][0]).status in (WON, LOST):
+        if _search(1, ad, start, plan[0][1], 1 << 24, deadline, plan[0][0]).status in (WON, LOST):
             continue
-        if _search(1, ad, start, sched[1][1], 1 << 24, deadline, sched[1][0], cfg=ad.stream_cfg).status != LOST:
+        if _search(1, ad, start, plan[1][1], 1 << 24, deadline, plan[1][0], cfg=ad.stream_cfg).status != LOST:
             continue
         if exhaustive_search(e, start, max_states=200_000).verdict != "won":
             continue
