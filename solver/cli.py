@@ -220,7 +220,7 @@ def _budget_options(f):
     f = click.option("--memory", default=None, metavar="SIZE",
                      help="Transposition-table budget, e.g. 512M, 2G (default 1G).")(f)
     f = click.option("--dominance", multiple=True, metavar="RULE",
-                     help="Enable a proved dominance rule (repeatable).")(f)
+                     help="Enable a proved dominance rule (repeatable); 'all': every one these rules allow.")(f)
     f = click.option("--no-restarts", is_flag=True,
                      help="One plain-order search instead of the restart schedule.")(f)
     return f
@@ -240,6 +240,11 @@ def _progress():
     def show(nodes, states, seconds):
         click.echo(f"\r  {nodes:,} nodes  {states:,} states  {seconds:.1f} s   ", nl=False, err=True)
     return show
+
+
+def _dominance(rules, names) -> tuple:
+    from solver.solve import expand_dominance
+    return expand_dominance(rules, names)
 
 
 def _run_solver(deal, budget, dominance):
@@ -286,7 +291,7 @@ def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_li
             raise RulesError("usage: patience solve VARIANT GAME_NUMBER  (or: patience solve --deal FILE)")
         deal = load_deal(variant, game_number, rules, profile)
     budget = _budget(budget_nodes, time_limit, memory, no_restarts)
-    res, compile_s = _run_solver(deal, budget, dominance)
+    res, compile_s = _run_solver(deal, budget, _dominance(deal.rules, dominance))
     click.echo(_verdict_line(deal, res))
     click.echo(f"rules: {deal.rules.describe()} (hash {deal.rules.hash()})")
     per_state = res.table_bytes / res.states if res.states else 0
@@ -337,7 +342,7 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
     budget = _budget(budget_nodes, time_limit, memory, no_restarts)
     try:
         warm_up()
-        res = solve(deal, budget, tuple(dominance))
+        res = solve(deal, budget, _dominance(deal.rules, dominance))
     except UnsupportedVariant as e:
         res = None
         reason = str(e)
@@ -396,6 +401,7 @@ def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, domi
     try:
         r = resolve_rules(variant, rules, profile)
         seed_list = parse_seeds(seeds)
+        dominance = _dominance(r, dominance)
         try:
             adapter_for(r, tuple(dominance))
         except UnsupportedVariant as e:

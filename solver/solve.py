@@ -152,6 +152,22 @@ def adapter_for(rules, dominance=()):
         raise UnsupportedVariant(str(e)) from None
 
 
+def expand_dominance(rules, names) -> tuple:
+    """The rule names with ``all`` replaced by every proved rule of the family that these
+    rules allow (in ``DOMINANCE_RULES`` order)."""
+    if "all" not in names:
+        return tuple(names)
+    out = [n for n in names if n != "all"]
+    for name in DOMINANCE_RULES.get(rules.family, {}):
+        if name not in out:
+            try:
+                adapter_for(rules, (name,))
+            except UnsupportedVariant:
+                continue
+            out.append(name)
+    return tuple(out)
+
+
 @functools.lru_cache(maxsize=8)
 def _zobrist(np_: int, maxh: int, nf: int, maxc: int):
     return zobrist_tables(np_, maxh, nf, maxc)

@@ -111,8 +111,7 @@ def test_parse_bytes():
 
 def test_solve_alhambra_family(tmp_path):
     """The same commands for the Alhambra family: Granada #1 is won; Alhambra #41 is won
-    with the met_foundation rule (recorded in the solution) and unknown without it at
-    the same budget."""
+    with the met_foundation rule (recorded in the solution), and unknown at 2,000 nodes."""
     r = run("solve", "granada", "1")
     assert r.exit_code == 0 and "won in" in r.output and "certified" in r.output, r.output
     out = tmp_path / "alh41.json"
@@ -122,8 +121,20 @@ def test_solve_alhambra_family(tmp_path):
     doc = json.loads(out.read_text())
     assert doc["producer"]["dominance"] == ["met_foundation"]
     assert run("replay", str(out)).exit_code == 0
-    r = run("solve", "alhambra", "41", "--budget-nodes", "200000")
-    assert "unknown (nodes)" in r.output
+    r = run("solve", "alhambra", "41", "--budget-nodes", "2000")
+    assert "unknown (nodes)" in r.output and r.exit_code == 0, r.output
+
+
+def test_dominance_all_names_every_rule_the_rules_allow(tmp_path):
+    out = tmp_path / "alh.json"
+    r = run("solve", "alhambra", "52", "--dominance", "all", "--budget-nodes", "300000", "--out", str(out))
+    assert r.exit_code == 0 and "won in" in r.output, r.output
+    assert json.loads(out.read_text())["producer"]["dominance"] == ["deal_through_inert", "met_foundation",
+                                                                    "dead_waste_block"]
+    r = run("solve", "granada", "1", "--dominance", "all", "--out", str(out))
+    assert r.exit_code == 0 and json.loads(out.read_text())["producer"]["dominance"] == []
+    r = run("solve", "reinforcements", "1", "--dominance", "all", "--budget-nodes", "1000", "--out", str(out))
+    assert json.loads(out.read_text())["producer"]["dominance"] == ["dead_waste_block"]
 
 
 def test_verify_alhambra_deal_file(tmp_path):
