@@ -172,6 +172,13 @@ def _inert_top(cfg, piles, lens, fnd):
 
 
 @njit(cache=True, inline="always")
+def _tops(cfg, fnd, k):
+    """Top ranks of suit index ``k``'s foundations: up (0 while empty) and down (ranks + 1
+    while empty)."""
+    return fnd[k], cfg[C_RANKS] - fnd[cfg[C_SUITS] + k] + 1
+
+
+@njit(cache=True, inline="always")
 def _in_play(cfg, u, d, n):
     """Copies of rank ``n`` of a suit not yet on its foundations (up top u, down top d)."""
     return 2 - (1 if n <= u else 0) - (1 if n >= d else 0)
@@ -183,8 +190,7 @@ def met_safe(cfg, fnd, c):
     ranks = cfg[C_RANKS]
     k = cfg[C_SIDX0 + c // 13]
     up, down = k, cfg[C_SUITS] + k
-    u = fnd[up]
-    d = ranks - fnd[down] + 1             # ranks + 1 while the down pile is empty
+    u, d = _tops(cfg, fnd, k)
     if d > u + 1:
         return -1
     r = c % 13 + 1
@@ -231,8 +237,7 @@ def waste_blocked(cfg, piles, lens, fnd):
     one = 0
     two = 0
     for k in range(s):
-        u = fnd[k]
-        d = ranks - fnd[s + k] + 1
+        u, d = _tops(cfg, fnd, k)
         le_u = (1 << (u + 1)) - 2                       # ranks 1..u: a copy is up
         ge_d = full & ~((1 << d) - 1)                   # ranks d..: a copy is down
         one |= ((le_u ^ ge_d) & full) << (16 * k)
@@ -245,8 +250,7 @@ def waste_blocked(cfg, piles, lens, fnd):
         r = c % 13 + 1
         if i > 0:
             all_below = ((once & one) | (twice & two)) >> (16 * k)
-            u = fnd[k]
-            d = ranks - fnd[s + k] + 1
+            u, d = _tops(cfg, fnd, k)
             up_open = u < r and (all_below & ((1 << r) - (1 << (u + 1)))) == 0
             down_open = d > r and (all_below & ((1 << d) - (1 << (r + 1)))) == 0
             if not up_open and not down_open:
