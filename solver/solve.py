@@ -131,7 +131,8 @@ def _dominance_rules():
     return {"algerian": {"no_pile_swap": alg.SAFE_NO_PILE_SWAP},
             "alhambra": {"deal_through_inert": alh.SAFE_DEAL_THROUGH_INERT,
                          "met_foundation": alh.SAFE_MET_FOUNDATION,
-                         "dead_waste_block": alh.SAFE_DEAD_WASTE_BLOCK}}
+                         "dead_waste_block": alh.SAFE_DEAD_WASTE_BLOCK,
+                         "dead_stock_order": alh.SAFE_DEAD_STOCK_ORDER}}
 
 
 DOMINANCE_RULES = _dominance_rules()

@@ -181,12 +181,16 @@ def _dead_positions(variant: str, seed: int, games: int, rule: str):
             pos = e.play(pos, rng.choice(legal))
 
 
-@pytest.mark.parametrize("variant", ["alhambra", "reinforcements"])
-def test_dead_waste_block_fires_only_on_lost_positions(variant):
+DEAD_TESTS = [("alhambra", "dead_waste_block"), ("reinforcements", "dead_waste_block"),
+              ("alhambra", "dead_stock_order")]
+
+
+@pytest.mark.parametrize("variant,rule", DEAD_TESTS)
+def test_dead_state_test_fires_only_on_lost_positions(variant, rule):
     """Each position the test calls dead is lost by the oracle's exhaustive search from it."""
     from solver.oracle import exhaustive_search
     fired = decided = 0
-    for deal, e, pos in _dead_positions(variant, seed=51, games=400, rule="dead_waste_block"):
+    for deal, e, pos in _dead_positions(variant, seed=51, games=400, rule=rule):
         fired += 1
         got = exhaustive_search(e, pos, max_states=20_000)
         assert got.verdict != "won", (deal.source, pos)
@@ -194,30 +198,35 @@ def test_dead_waste_block_fires_only_on_lost_positions(variant):
     assert decided > 50, (fired, decided)
 
 
-@pytest.mark.parametrize("variant", ["alhambra", "reinforcements"])
-def test_dead_waste_block_keeps_verdicts(variant):
+@pytest.mark.parametrize("variant,rule", DEAD_TESTS)
+def test_dead_state_test_keeps_verdicts(variant, rule):
     """A dead-state test can only turn a won into a lost: the won deals are the check."""
-    counts = cross_check(variant, 300, seed=41, dominance=("dead_waste_block",), small=True, max_states=6_000)
+    counts = cross_check(variant, 300, seed=41, dominance=(rule,), small=True, max_states=6_000)
     assert counts["won"] > 150 and counts["lost"] > 15, counts
 
 
 def test_all_alhambra_rules_together_keep_verdicts():
     counts = cross_check("alhambra", 300, seed=42, small=True, max_states=6_000, options=PLAY_ON,
-                         dominance=("dead_waste_block", "met_foundation", "deal_through_inert"))
+                         dominance=("dead_waste_block", "dead_stock_order", "met_foundation",
+                                    "deal_through_inert"))
     assert counts["won"] > 250, counts
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", ["alhambra", "reinforcements"])
-def test_dead_waste_block_keeps_verdicts_on_20000_deals(variant):
-    cross_check(variant, 20_000, seed=320, dominance=("dead_waste_block",), small=True, max_states=20_000)
-    cross_check(variant, 1_000, seed=321, dominance=("dead_waste_block",))
+@pytest.mark.parametrize("variant,rule", DEAD_TESTS)
+def test_dead_state_test_keeps_verdicts_on_20000_deals(variant, rule):
+    cross_check(variant, 20_000, seed=320, dominance=(rule,), small=True, max_states=20_000)
+    cross_check(variant, 1_000, seed=321, dominance=(rule,))
 
 
-def test_dead_waste_block_needs_one_waste_pile():
+def test_dead_state_tests_refused_where_unproved():
+    """Both need one waste pile; the stock order also needs no reinforcement (a refill takes
+    a stock card without a deal)."""
     from solver.solve import UnsupportedVariant, adapter_for
-    with pytest.raises(UnsupportedVariant):
-        adapter_for(make_rules("granada"), ("dead_waste_block",))
+    for variant, rule in [("granada", "dead_waste_block"), ("granada", "dead_stock_order"),
+                          ("reinforcements", "dead_stock_order")]:
+        with pytest.raises(UnsupportedVariant):
+            adapter_for(make_rules(variant), (rule,))
 
 
 def test_dead_waste_block_hand_made_positions():
@@ -254,6 +263,41 @@ def test_dead_waste_block_hand_made_positions():
     assert not dead("7C", "5C")
     assert not dead("8C", "7C")           # 7C does not need the 8 below it
     assert dead("7C", "8C")
+
+
+def test_dead_stock_order_hand_made_positions():
+    """The stock part of ``dead_stock_order``. Clubs met (up A..4, down K..5): one copy of
+    each rank in play, 5 and above go up. Dealt 6C, 8C, 7C, 5C: 6C waits for the 5, so it
+    is still in the waste when 7C lands on it, and 7C needs it: dead, with nothing blocked
+    in the waste yet. With the 5 dealt second, or in a reserve, it is won. Two copies (up
+    A..3, down K..10): 7C lands on both 5s (waiting for the 4s, dealt after it) and both 8s
+    (waiting for a 9 or the 4s): dead."""
+    import numpy as np
+
+    from solver import cards
+    from solver.alhambra import kernel as k
+    cfg = k.make_cfg(make_rules("alhambra"), k.SAFE_DEAD_STOCK_ORDER)
+    piles = np.zeros((10, 120), np.int8)
+    lens = np.zeros(10, np.int32)
+    w, st = cfg[k.C_NRES], cfg[k.C_STOCK]
+    fnd = np.ones(8, np.int32)            # every suit: Ace up, King down
+
+    def dead(waste, stock, reserve=()):
+        for p, names in ((0, reserve), (w, waste), (st, list(reversed(stock)))):
+            lens[p] = len(names)
+            for i, name in enumerate(names):
+                piles[p, i] = cards.parse(name)
+        assert not k.waste_blocked(cfg, piles, lens, fnd)
+        return k.stock_order_blocked(cfg, piles, lens, fnd)
+
+    fnd[0], fnd[4] = 4, 9                 # clubs up A..4, down K..5: met
+    assert dead([], ["6C", "8C", "7C", "5C"])
+    assert dead(["6C"], ["8C", "7C", "5C"])
+    assert not dead([], ["6C", "5C", "8C", "7C"])
+    assert not dead([], ["6C", "8C", "7C"], reserve=["5C"])
+    assert not dead([], ["8C", "6C", "5C", "7C"])
+    fnd[0], fnd[4] = 3, 4                 # clubs up A..3, down K..10
+    assert dead([], ["5C", "5C", "8C", "8C", "7C", "4C", "4C", "9C", "9C"], reserve=["6C", "6C"])
 
 
 def test_attempt_plan_win_first_phase():

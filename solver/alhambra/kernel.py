@@ -96,6 +96,35 @@ The position is kept as a node without moves (a leaf), so it reads as lost. Rein
 and ``stop_at_third_exhaustion`` change nothing here: refills take stock cards, never
 waste cards, and a stricter end only removes lines."""
 
+SAFE_DEAD_STOCK_ORDER = 8
+"""``dead_stock_order`` (one waste pile, no reinforcement): a dead-state test that extends
+``dead_waste_block`` over the stock. In the last pass, write the waste (bottom to top) and
+then the stock (in dealing order) as one sequence; a card at position q lands on the waste
+after ``j(q)`` more deals (0 for a waste card, i for the i-th stock card). Let ``D(c)`` be a
+lower bound on the deals made before ``c`` can go home, computed as a fixed point of three
+necessary conditions, starting from ``D = j``:
+
+- *needs*: going up, c needs a copy of every rank between the up top and c on the up
+  foundation first (likewise down), so ``D(c) >= min over its open ways of max over the
+  ranks it needs of min over their copies in play of D``; a reserve copy counts 0;
+- *cover*: a card y before x in the sequence with ``D(y) >= j(x)`` is still in play when x
+  lands, so it lies below x, and goes home only after x has (``D(y) >= D(x)``);
+- a way home is closed when a rank it needs has no copy in play, or all its copies are
+  covered by c in that sense (each must go home after c).
+
+The position is lost when some card has both ways closed.
+
+Proof. With one waste pile, no reinforcement and no redeal left, a stock card reaches play
+only by a deal, onto the waste top, and a waste card leaves only to a foundation, so a card
+below another leaves after it; foundations never wrap or give a card back, and a card goes
+home up only after every rank between the up top and it has gone up (likewise down). Each
+condition above is implied by these facts for every line of play, so every value computed
+is a lower bound (induction over the fixed-point steps), and a card with both ways closed
+never goes home. The cover step needs ``D(y) >= j(x)``: y cannot go home before the deal
+that lands x, so y is then in the waste (a card dealt earlier sits in the waste until it
+goes home). Builds of reserve cards onto the waste only add cards on top; the test ignores
+them (they can only make things worse). ``stop_at_third_exhaustion`` only removes lines."""
+
 STREAM_FOUNDATION_FIRST = 256
 """A *streamliner*, not a proved rule: while some card can go to a foundation, only
 foundation plays are offered. It prunes lines that keep a playable card back as a waste
@@ -111,6 +140,8 @@ def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
         raise ValueError("deal_through_inert needs one waste pile and no reinforcement")
     if safe_flags & SAFE_DEAD_WASTE_BLOCK and rules["waste_piles"] != 1:
         raise ValueError("dead_waste_block needs one waste pile")
+    if safe_flags & SAFE_DEAD_STOCK_ORDER and (rules["waste_piles"] != 1 or rules["reinforce"]):
+        raise ValueError("dead_stock_order needs one waste pile and no reinforcement")
     if safe_flags & SAFE_MET_FOUNDATION and (rules["waste_piles"] != 1 or rules["reinforce"]
                                                   or rules["stop_at_third_exhaustion"]):
         raise ValueError("met_foundation needs one waste pile, no reinforcement and play after the last pass")
@@ -262,6 +293,95 @@ def waste_blocked(cfg, piles, lens, fnd):
     return False
 
 
+_FAR = 1 << 20                    # "never": above any deal count
+
+
+@njit(cache=True, inline="always")
+def _covered(D, nw, a, q):
+    """The card at sequence position ``a`` is proved to lie below the card at ``q`` once
+    that one has landed (``dead_stock_order``)."""
+    return a < q and D[a] >= (0 if q < nw else q - nw + 1)
+
+
+@njit(cache=True)
+def stock_order_blocked(cfg, piles, lens, fnd):
+    """``dead_stock_order``'s test (see its docstring). Sequence positions: the waste
+    bottom to top, then the stock in dealing order; copies of each rank by slot
+    ``16 * suit index + rank``."""
+    w = cfg[C_NRES]
+    st = cfg[C_STOCK]
+    nw = lens[w]
+    ns = lens[st]
+    n = nw + ns
+    if n < 2:
+        return False
+    seq = np.empty(n, np.int64)
+    D = np.empty(n, np.int64)
+    for p in range(n):
+        seq[p] = piles[w, p] if p < nw else piles[st, ns - 1 - (p - nw)]
+        D[p] = 0 if p < nw else p - nw + 1
+    first = np.full(64, -1, np.int64)
+    second = np.full(64, -1, np.int64)
+    loose = np.zeros(64, np.bool_)             # a copy is in a reserve (or a third copy)
+    for r in range(cfg[C_NRES]):
+        for i in range(lens[r]):
+            c = piles[r, i]
+            loose[16 * cfg[C_SIDX0 + c // 13] + c % 13 + 1] = True
+    for p in range(n):
+        c = seq[p]
+        slot = 16 * cfg[C_SIDX0 + c // 13] + c % 13 + 1
+        if first[slot] < 0:
+            first[slot] = p
+        elif second[slot] < 0:
+            second[slot] = p
+        else:
+            loose[slot] = True
+    changed = True
+    while changed:
+        changed = False
+        for q in range(n):                     # needs
+            c = seq[q]
+            k = cfg[C_SIDX0 + c // 13]
+            r = c % 13 + 1
+            u, d = _tops(cfg, fnd, k)
+            best = _FAR
+            for way in range(2):
+                if way == 0:
+                    if r <= u:
+                        continue
+                    lo, hi = u + 1, r - 1
+                else:
+                    if r >= d:
+                        continue
+                    lo, hi = r + 1, d - 1
+                need = 0
+                for m in range(lo, hi + 1):
+                    slot = 16 * k + m
+                    if loose[slot]:
+                        continue
+                    a, b = first[slot], second[slot]
+                    if a < 0 or (_covered(D, nw, a, q) and (b < 0 or _covered(D, nw, b, q))):
+                        need = _FAR
+                        break
+                    need = max(need, D[a] if b < 0 else min(D[a], D[b]))
+                best = min(best, need)
+            if best >= _FAR:
+                return True
+            if best > D[q]:
+                D[q] = best
+                changed = True
+        for p in range(n - 2, -1, -1):         # cover
+            cur = D[p]
+            q = p + 1
+            while q < n and (q < nw or q - nw + 1 <= cur):
+                cur = max(cur, D[q])
+                q += 1
+            if cur > D[p]:
+                D[p] = cur
+                changed = True
+    return False
+
+
 @njit(cache=True, inline="always")
 def game_over(cfg, lens, fnd, scal):
     """``stop_at_third_exhaustion``: the stock ran out in the last pass."""
@@ -280,6 +400,9 @@ def gen_moves(cfg, piles, lens, fnd, scal, moves, start):
         return 0
     if (cfg[C_SAFE] & SAFE_DEAD_WASTE_BLOCK and scal[S_REDEALS] >= cfg[C_REDEALS]
             and waste_blocked(cfg, piles, lens, fnd)):
+        return 0
+    if (cfg[C_SAFE] & SAFE_DEAD_STOCK_ORDER and scal[S_REDEALS] >= cfg[C_REDEALS]
+            and stock_order_blocked(cfg, piles, lens, fnd)):
         return 0
     nres = cfg[C_NRES]
     nw = cfg[C_NWASTE]
