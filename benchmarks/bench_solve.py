@@ -46,7 +46,7 @@ def main():
     ap.add_argument("--variant", default="algerian")
     ap.add_argument("--games", default="1-2000")
     ap.add_argument("--budgets", default="2000000", help="Node budgets, comma-separated: one report each.")
-    ap.add_argument("--dominance", default="", help="Dominance rules, comma-separated.")
+    ap.add_argument("--dominance", default="", help="Dominance rules, comma-separated ('all': every rule the variant allows).")
     ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                     help="Override a rule option (repeatable), as in 'patience solve --rule'.")
     ap.add_argument("--memory", type=int, default=1 << 30)
@@ -62,7 +62,8 @@ def main():
     from solver.variants import make_rules, parse_rule_assignments
     options = parse_rule_assignments(tuple(a.rule))
     lo, hi = (int(x) for x in a.games.split("-"))
-    from solver.solve import warm_up
+    from solver.solve import expand_dominance, warm_up
+    dominance = expand_dominance(make_rules(a.variant, options), dominance)
     print(f"numba compile/load: {warm_up():.2f} s")
     for budget in (int(b) for b in a.budgets.split(",")):
         t0 = time.perf_counter()

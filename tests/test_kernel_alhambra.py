@@ -288,7 +288,7 @@ def test_dead_stock_order_hand_made_positions():
             for i, name in enumerate(names):
                 piles[p, i] = cards.parse(name)
         assert not k.waste_blocked(cfg, piles, lens, fnd)
-        return k.stock_order_blocked(cfg, piles, lens, fnd)
+        return k.stock_order_blocked(cfg, piles, lens, fnd, 0)
 
     fnd[0], fnd[4] = 4, 9                 # clubs up A..4, down K..5: met
     assert dead([], ["6C", "8C", "7C", "5C"])

@@ -293,33 +293,37 @@ def waste_blocked(cfg, piles, lens, fnd):
     return False
 
 
-_FAR = 1 << 20                    # "never": above any deal count
+_FAR = 1 << 40                    # "never": later than any time
 
 
 @njit(cache=True, inline="always")
-def _covered(D, nw, a, q):
-    """The card at sequence position ``a`` is proved to lie below the card at ``q`` once
-    that one has landed (``dead_stock_order``)."""
-    return a < q and D[a] >= (0 if q < nw else q - nw + 1)
+def _in_window(t, q, n):
+    """The first time from ``t`` on at which the card at sequence position ``q`` is in the
+    waste: its landing in the pass ``t`` lies in, or in the next pass."""
+    base = t - t % n
+    return base + q if t - base < q else t
 
 
 @njit(cache=True)
-def stock_order_blocked(cfg, piles, lens, fnd):
-    """``dead_stock_order``'s test (see its docstring). Sequence positions: the waste
-    bottom to top, then the stock in dealing order; copies of each rank by slot
-    ``16 * suit index + rank``."""
+def stock_order_blocked(cfg, piles, lens, fnd, left):
+    """``dead_stock_order``'s test (see its docstring) with ``left`` redeals left.
+
+    Sequence positions: the waste bottom to top, then the stock in dealing order; copies
+    of each rank by slot ``16 * suit index + rank``; ``D`` holds the lower bounds."""
     w = cfg[C_NRES]
     st = cfg[C_STOCK]
     nw = lens[w]
     ns = lens[st]
     n = nw + ns
-    if n < 2:
+    if n == 0:
         return False
+    now = nw - 1
+    never = (left + 1) * n
     seq = np.empty(n, np.int64)
     D = np.empty(n, np.int64)
     for p in range(n):
         seq[p] = piles[w, p] if p < nw else piles[st, ns - 1 - (p - nw)]
-        D[p] = 0 if p < nw else p - nw + 1
+        D[p] = max(p, now)
     first = np.full(64, -1, np.int64)
     second = np.full(64, -1, np.int64)
     loose = np.zeros(64, np.bool_)             # a copy is in a reserve (or a third copy)
@@ -336,14 +340,14 @@ def stock_order_blocked(cfg, piles, lens, fnd):
             second[slot] = p
         else:
             loose[slot] = True
-    changed = True
-    while changed:
+    for _ in range(64):                        # rounds; stopping early only weakens the test
         changed = False
-        for q in range(n):                     # needs
+        for q in range(n):                     # needs, and ways closed in this pass
             c = seq[q]
             k = cfg[C_SIDX0 + c // 13]
             r = c % 13 + 1
             u, d = _tops(cfg, fnd, k)
+            lands = D[q] - D[q] % n + q        # c's landing in the pass D[q] lies in
             best = _FAR
             for way in range(2):
                 if way == 0:
@@ -354,31 +358,41 @@ def stock_order_blocked(cfg, piles, lens, fnd):
                     if r >= d:
                         continue
                     lo, hi = r + 1, d - 1
-                need = 0
+                need = now
                 for m in range(lo, hi + 1):
                     slot = 16 * k + m
                     if loose[slot]:
                         continue
                     a, b = first[slot], second[slot]
-                    if a < 0 or (_covered(D, nw, a, q) and (b < 0 or _covered(D, nw, b, q))):
+                    if a < 0:                  # no copy in play: never
                         need = _FAR
                         break
+                    if a < q and D[a] >= lands and (b < 0 or (b < q and D[b] >= lands)):
+                        need = max(need, lands + n)    # all below c in this pass
                     need = max(need, D[a] if b < 0 else min(D[a], D[b]))
                 best = min(best, need)
-            if best >= _FAR:
-                return True
             if best > D[q]:
-                D[q] = best
+                D[q] = _in_window(best, q, n) if best < never else never
                 changed = True
+            if D[q] >= never:
+                return True
         for p in range(n - 2, -1, -1):         # cover
-            cur = D[p]
-            q = p + 1
-            while q < n and (q < nw or q - nw + 1 <= cur):
-                cur = max(cur, D[q])
-                q += 1
-            if cur > D[p]:
-                D[p] = cur
+            t = D[p]
+            k0 = t - t % n                     # the pass y = seq[p] is waited for in
+            cap = k0 + n + p if k0 + n < never else _FAR
+            cur = t
+            x = p + 1
+            while x < n and k0 + x <= cur:
+                if D[x] >= k0 + x:             # x lands on y in this pass
+                    cur = max(cur, min(D[x], cap))
+                x += 1
+            if cur > t:
+                D[p] = _in_window(cur, p, n) if cur < never else never
                 changed = True
+                if D[p] >= never:
+                    return True
+        if not changed:
+            break
     return False
 
 
@@ -401,8 +415,8 @@ def gen_moves(cfg, piles, lens, fnd, scal, moves, start):
     if (cfg[C_SAFE] & SAFE_DEAD_WASTE_BLOCK and scal[S_REDEALS] >= cfg[C_REDEALS]
             and waste_blocked(cfg, piles, lens, fnd)):
         return 0
-    if (cfg[C_SAFE] & SAFE_DEAD_STOCK_ORDER and scal[S_REDEALS] >= cfg[C_REDEALS]
-            and stock_order_blocked(cfg, piles, lens, fnd)):
+    if (cfg[C_SAFE] & SAFE_DEAD_STOCK_ORDER
+            and stock_order_blocked(cfg, piles, lens, fnd, cfg[C_REDEALS] - scal[S_REDEALS])):
         return 0
     nres = cfg[C_NRES]
     nw = cfg[C_NWASTE]
