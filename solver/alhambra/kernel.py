@@ -322,8 +322,11 @@ def _in_window(t, q, n):
 def stock_order_blocked(cfg, piles, lens, fnd, left):
     """``dead_stock_order``'s test (see its docstring) with ``left`` redeals left.
 
-    Sequence positions: the waste bottom to top, then the stock in dealing order; copies
-    of each rank by slot ``16 * suit index + rank``; ``D`` holds the lower bounds."""
+    Sequence positions: the waste bottom to top, then the stock in dealing order; rank
+    slots ``16 * suit index + rank``; ``D`` holds the bounds. Each round recomputes, per
+    slot, the smallest bound of its copies (``val``; "now" with a reserve copy) and, per
+    suit, the largest ``val`` over the ranks each way needs (``up``, ``dn``), so a card's
+    needs cost O(1)."""
     w = cfg[C_NRES]
     st = cfg[C_STOCK]
     nw = lens[w]
@@ -333,6 +336,7 @@ def stock_order_blocked(cfg, piles, lens, fnd, left):
         return False
     now = nw - 1
     never = (left + 1) * n
+    ranks = cfg[C_RANKS]
     seq = np.empty(n, np.int64)
     D = np.empty(n, np.int64)
     for p in range(n):
@@ -340,7 +344,7 @@ def stock_order_blocked(cfg, piles, lens, fnd, left):
         D[p] = max(p, now)
     first = np.full(64, -1, np.int64)
     second = np.full(64, -1, np.int64)
-    loose = np.zeros(64, np.bool_)             # a copy is in a reserve (or a third copy)
+    loose = np.zeros(64, np.bool_)
     for r in range(cfg[C_NRES]):
         for i in range(lens[r]):
             c = piles[r, i]
@@ -354,11 +358,41 @@ def stock_order_blocked(cfg, piles, lens, fnd, left):
             second[slot] = p
         else:
             loose[slot] = True
+    # a rank's copies can all lie below a card only if none is in a reserve: the last of them
+    low = np.full(64, n, np.int64)
+    for slot in range(64):
+        if not loose[slot] and first[slot] >= 0:
+            low[slot] = first[slot] if second[slot] < 0 else second[slot]
+    val = np.empty(64, np.int64)
+    C = np.empty(n, np.int64)
+    up = np.empty(64, np.int64)      # up[16k + m]: max val over ranks u+1..m
+    dn = np.empty(64, np.int64)      # dn[16k + m]: max val over ranks m..d-1
     for _ in range(64):                        # rounds; stopping early only weakens the test
         changed = False
+        for slot in range(64):
+            a = first[slot]
+            if loose[slot]:
+                val[slot] = now
+            elif a < 0:
+                val[slot] = _FAR
+            else:
+                b = second[slot]
+                val[slot] = D[a] if b < 0 else min(D[a], D[b])
+        for k in range(cfg[C_SUITS]):
+            u, d = _tops(cfg, fnd, k)
+            m0 = 16 * k
+            acc = now
+            for m in range(u + 1, ranks + 1):
+                acc = max(acc, val[m0 + m])
+                up[m0 + m] = acc
+            acc = now
+            for m in range(d - 1, 0, -1):
+                acc = max(acc, val[m0 + m])
+                dn[m0 + m] = acc
         for q in range(n):                     # needs, and ways closed in this pass
             c = seq[q]
             k = cfg[C_SIDX0 + c // 13]
+            m0 = 16 * k
             r = c % 13 + 1
             u, d = _tops(cfg, fnd, k)
             lands = D[q] - D[q] % n + q        # c's landing in the pass D[q] lies in
@@ -368,43 +402,54 @@ def stock_order_blocked(cfg, piles, lens, fnd, left):
                     if r <= u:
                         continue
                     lo, hi = u + 1, r - 1
+                    need = up[m0 + hi] if hi >= lo else now
                 else:
                     if r >= d:
                         continue
                     lo, hi = r + 1, d - 1
-                need = now
-                for m in range(lo, hi + 1):
-                    slot = 16 * k + m
-                    if loose[slot]:
-                        continue
-                    a, b = first[slot], second[slot]
-                    if a < 0:                  # no copy in play: never
-                        need = _FAR
-                        break
-                    if a < q and D[a] >= lands and (b < 0 or (b < q and D[b] >= lands)):
-                        need = max(need, lands + n)    # all below c in this pass
-                    need = max(need, D[a] if b < 0 else min(D[a], D[b]))
+                    need = dn[m0 + lo] if hi >= lo else now
+                if lands <= need < lands + n:  # all copies of a needed rank below c?
+                    for m in range(lo, hi + 1):
+                        if low[m0 + m] < q and val[m0 + m] >= lands:
+                            need = lands + n
+                            break
                 best = min(best, need)
             if best > D[q]:
                 D[q] = _in_window(best, q, n) if best < never else never
                 changed = True
             if D[q] >= never:
                 return True
-        for p in range(n - 2, -1, -1):         # cover
+        # cover, from the top down. C[p]: the largest bound over the cards that land on
+        # seq[p] in pass 0 (its closure); a card's closure contains those of the cards it covers
+        smax = -1                              # the largest bound above p
+        for p in range(n - 1, -1, -1):
             t = D[p]
-            k0 = t - t % n                     # the pass y = seq[p] is waited for in
-            cap = k0 + n + p if k0 + n < never else _FAR
             cur = t
-            x = p + 1
-            while x < n and k0 + x <= cur:
-                if D[x] >= k0 + x:             # x lands on y in this pass
-                    cur = max(cur, min(D[x], cap))
-                x += 1
-            if cur > t:
-                D[p] = _in_window(cur, p, n) if cur < never else never
+            if t < n:                          # waited for in pass 0
+                x = p + 1
+                while x < n and x <= cur:
+                    cur = max(cur, C[x])
+                    if C[x] >= n:
+                        break
+                    x = C[x] + 1
+                cap = n + p if n < never else _FAR
+                v = min(cur, cap)
+            else:                              # waited for in a later pass: plain scan
+                k0 = t - t % n
+                cap = k0 + n + p if k0 + n < never else _FAR
+                x = p + 1
+                while x < n and k0 + x <= cur:
+                    if D[x] >= k0 + x:         # x lands on y in this pass
+                        cur = max(cur, min(D[x], cap))
+                    x += 1
+                v = cur
+            if v > t:
+                D[p] = _in_window(v, p, n) if v < never else never
                 changed = True
                 if D[p] >= never:
                     return True
+            C[p] = max(D[p], cur) if t < n else max(D[p], smax)
+            smax = max(smax, D[p])
         if not changed:
             break
     return False
