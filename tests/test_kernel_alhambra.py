@@ -356,3 +356,20 @@ def test_unknown_spends_the_whole_budget_when_streamlined_attempts_end_early():
     deal = pysolfc_deal(make_rules("alhambra", {"redeals": 0}), 3)
     r = solve(deal, Budget(nodes=300_000), ("dead_waste_block",))
     assert r.verdict == "unknown" and r.reason == "nodes" and r.nodes == 300_000, (r.verdict, r.nodes)
+
+
+def test_dead_stock_order_full_size_verdicts_agree():
+    """Full-size Alhambra with no redeal: ``dead_stock_order`` proves most of games 1-12
+    lost within a few thousand nodes, and no game is decided differently with and without
+    it (or with ``dead_waste_block`` only)."""
+    rules = make_rules("alhambra", {"redeals": 0})
+    lost = 0
+    for n in range(1, 13):
+        deal = pysolfc_deal(rules, n)
+        new = solve(deal, Budget(nodes=20_000), ("dead_stock_order",))
+        for other in ((), ("dead_waste_block",)):
+            old = solve(deal, Budget(nodes=20_000), other)
+            assert "unknown" in (old.verdict, new.verdict) or old.verdict == new.verdict, (n, other)
+        assert new.verdict != "won"
+        lost += new.verdict == "lost"
+    assert lost >= 8, lost
