@@ -130,7 +130,7 @@ def test_dominance_all_names_every_rule_the_rules_allow(tmp_path):
     r = run("solve", "alhambra", "52", "--dominance", "all", "--budget-nodes", "300000", "--out", str(out))
     assert r.exit_code == 0 and "won in" in r.output, r.output
     assert json.loads(out.read_text())["producer"]["dominance"] == ["deal_through_inert", "met_foundation",
-                                                                    "dead_waste_block"]
+                                                                    "dead_waste_block", "dead_stock_order"]
     r = run("solve", "granada", "1", "--dominance", "all", "--out", str(out))
     assert r.exit_code == 0 and json.loads(out.read_text())["producer"]["dominance"] == []
     r = run("solve", "reinforcements", "1", "--dominance", "all", "--budget-nodes", "1000", "--out", str(out))
