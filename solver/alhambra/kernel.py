@@ -135,9 +135,9 @@ rank it needs never goes home. ``stop_at_third_exhaustion`` only removes lines.
 
 Measured (benchmarks/README.md): Alhambra 1-100 at 1 M nodes with every rule, 15 won when
 applied in the last pass only and 32 won in every pass, at about 1/6-1/8 of the nodes per
-second (1-1000: 368 won, against 129 without it). Bounds on
-reserve cards (uncovered only when each card above has gone home or onto a waste
-neighbour) were tried: the same 32 won at half the speed, so they are left out."""
+second (1-1000: 368 won, against 129 without it). Bounds on reserve cards (uncovered only
+when each card above has gone home or onto a waste neighbour) were tried: the same 32 won
+at half the speed, so they are left out."""
 
 STREAM_FOUNDATION_FIRST = 256
 """A *streamliner*, not a proved rule: while some card can go to a foundation, only
@@ -311,6 +311,12 @@ _FAR = 1 << 40                    # "never": later than any time
 
 
 @njit(cache=True, inline="always")
+def _slot(cfg, c):
+    """Rank slot of card ``c`` in ``stock_order_blocked``: 16 * suit index + rank."""
+    return 16 * cfg[C_SIDX0 + c // 13] + c % 13 + 1
+
+
+@njit(cache=True, inline="always")
 def _in_window(t, q, n):
     """The first time from ``t`` on at which the card at sequence position ``q`` is in the
     waste: its landing in the pass ``t`` lies in, or in the next pass."""
@@ -344,20 +350,22 @@ def stock_order_blocked(cfg, piles, lens, fnd, left):
         D[p] = max(p, now)
     first = np.full(64, -1, np.int64)
     second = np.full(64, -1, np.int64)
-    loose = np.zeros(64, np.bool_)
+    loose = np.zeros(64, np.bool_)             # a copy in a reserve: it counts "now"
     for r in range(cfg[C_NRES]):
         for i in range(lens[r]):
-            c = piles[r, i]
-            loose[16 * cfg[C_SIDX0 + c // 13] + c % 13 + 1] = True
+            loose[_slot(cfg, piles[r, i])] = True
     for p in range(n):
-        c = seq[p]
-        slot = 16 * cfg[C_SIDX0 + c // 13] + c % 13 + 1
+        slot = _slot(cfg, seq[p])
         if first[slot] < 0:
             first[slot] = p
         elif second[slot] < 0:
             second[slot] = p
         else:
-            loose[slot] = True
+            loose[slot] = True                 # a third copy: not in two-deck games; safe
+    ut = np.empty(4, np.int64)                 # foundation tops per suit index
+    dt = np.empty(4, np.int64)
+    for k in range(cfg[C_SUITS]):
+        ut[k], dt[k] = _tops(cfg, fnd, k)
     # a rank's copies can all lie below a card only if none is in a reserve: the last of them
     low = np.full(64, n, np.int64)
     for slot in range(64):
@@ -379,7 +387,7 @@ def stock_order_blocked(cfg, piles, lens, fnd, left):
                 b = second[slot]
                 val[slot] = D[a] if b < 0 else min(D[a], D[b])
         for k in range(cfg[C_SUITS]):
-            u, d = _tops(cfg, fnd, k)
+            u, d = ut[k], dt[k]
             m0 = 16 * k
             acc = now
             for m in range(u + 1, ranks + 1):
@@ -394,7 +402,7 @@ def stock_order_blocked(cfg, piles, lens, fnd, left):
             k = cfg[C_SIDX0 + c // 13]
             m0 = 16 * k
             r = c % 13 + 1
-            u, d = _tops(cfg, fnd, k)
+            u, d = ut[k], dt[k]
             lands = D[q] - D[q] % n + q        # c's landing in the pass D[q] lies in
             best = _FAR
             for way in range(2):
@@ -425,18 +433,17 @@ def stock_order_blocked(cfg, piles, lens, fnd, left):
         for p in range(n - 1, -1, -1):
             t = D[p]
             cur = t
-            if t < n:                          # waited for in pass 0
+            k0 = t - t % n                     # the pass seq[p] is waited for in
+            cap = k0 + n + p if k0 + n < never else _FAR      # its next landing frees it
+            if k0 == 0:                        # pass 0: jump over the closures above
                 x = p + 1
                 while x < n and x <= cur:
                     cur = max(cur, C[x])
                     if C[x] >= n:
                         break
                     x = C[x] + 1
-                cap = n + p if n < never else _FAR
                 v = min(cur, cap)
-            else:                              # waited for in a later pass: plain scan
-                k0 = t - t % n
-                cap = k0 + n + p if k0 + n < never else _FAR
+            else:                              # a later pass: plain scan
                 x = p + 1
                 while x < n and k0 + x <= cur:
                     if D[x] >= k0 + x:         # x lands on y in this pass
@@ -448,7 +455,7 @@ def stock_order_blocked(cfg, piles, lens, fnd, left):
                 changed = True
                 if D[p] >= never:
                     return True
-            C[p] = max(D[p], cur) if t < n else max(D[p], smax)
+            C[p] = max(D[p], cur) if k0 == 0 else max(D[p], smax)
             smax = max(smax, D[p])
         if not changed:
             break
