@@ -220,7 +220,8 @@ def _budget_options(f):
     f = click.option("--memory", default=None, metavar="SIZE",
                      help="Transposition-table budget, e.g. 512M, 2G (default 1G).")(f)
     f = click.option("--dominance", multiple=True, metavar="RULE",
-                     help="Enable a proved dominance rule (repeatable); 'all': every one these rules allow.")(f)
+                     help="A proved dominance rule to use (repeatable); 'all' (the default): every one "
+                          "these rules allow; 'none': the unpruned search.")(f)
     f = click.option("--no-restarts", is_flag=True,
                      help="One plain-order search instead of the restart schedule.")(f)
     return f
@@ -243,8 +244,13 @@ def _progress():
 
 
 def _dominance(rules, names) -> tuple:
+    """The rule names of ``--dominance``: every rule these rules allow when none is given."""
     from solver.solve import expand_dominance
-    return expand_dominance(rules, names)
+    if "none" in names:
+        if len(names) > 1:
+            raise RulesError("--dominance none cannot be combined with other rules")
+        return ()
+    return expand_dominance(rules, names or ("all",))
 
 
 def _run_solver(deal, budget, dominance):

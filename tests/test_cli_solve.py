@@ -121,16 +121,23 @@ def test_solve_alhambra_family(tmp_path):
     doc = json.loads(out.read_text())
     assert doc["producer"]["dominance"] == ["met_foundation"]
     assert run("replay", str(out)).exit_code == 0
-    r = run("solve", "alhambra", "41", "--budget-nodes", "2000")
+    r = run("solve", "alhambra", "41", "--dominance", "none", "--budget-nodes", "2000")
     assert "unknown (nodes)" in r.output and r.exit_code == 0, r.output
 
 
 def test_dominance_all_names_every_rule_the_rules_allow(tmp_path):
+    """'all' is the default; 'none' is the unpruned search."""
     out = tmp_path / "alh.json"
-    r = run("solve", "alhambra", "52", "--dominance", "all", "--budget-nodes", "300000", "--out", str(out))
-    assert r.exit_code == 0 and "won in" in r.output, r.output
-    assert json.loads(out.read_text())["producer"]["dominance"] == ["deal_through_inert", "met_foundation",
-                                                                    "dead_waste_block", "dead_stock_order"]
+    every = ["deal_through_inert", "met_foundation", "dead_waste_block", "dead_stock_order"]
+    for extra in [("--dominance", "all"), ()]:
+        r = run("solve", "alhambra", "52", *extra, "--budget-nodes", "300000", "--out", str(out))
+        assert r.exit_code == 0 and "won in" in r.output, r.output
+        assert json.loads(out.read_text())["producer"]["dominance"] == every
+    r = run("solve", "alhambra", "52", "--dominance", "none", "--budget-nodes", "3000", "--out", str(out))
+    assert r.exit_code == 0 and "unknown (nodes)" in r.output, r.output
+    assert json.loads(out.read_text())["producer"]["dominance"] == []
+    r = run("solve", "alhambra", "52", "--dominance", "none", "--dominance", "met_foundation")
+    assert r.exit_code == 2 and "cannot be combined" in r.output, r.output
     r = run("solve", "granada", "1", "--dominance", "all", "--out", str(out))
     assert r.exit_code == 0 and json.loads(out.read_text())["producer"]["dominance"] == []
     r = run("solve", "reinforcements", "1", "--dominance", "all", "--budget-nodes", "1000", "--out", str(out))
