@@ -70,9 +70,11 @@ def tt_insert(tt, h, ctrl):
 
 
 @njit(cache=True)
-def _gen(fam, cfg, piles, lens, fnd, scal, moves, start):
+def _gen(fam, cfg, piles, lens, fnd, scal, moves, start, last=-1):
+    """The legal moves; ``last`` is the move that led here (-1: not known), which lets a
+    family skip dead-state tests that move cannot have made true."""
     if fam == 1:
-        return alh.gen_moves(cfg, piles, lens, fnd, scal, moves, start)
+        return alh.gen_moves(cfg, piles, lens, fnd, scal, moves, start, last)
     return alg.gen_moves(cfg, piles, lens, fnd, moves, start)
 
 
@@ -188,7 +190,7 @@ def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl
             if d > ctrl[X_MAXDEPTH]:
                 ctrl[X_MAXDEPTH] = d
             frames[d, 0] = start
-            frames[d, 1] = _gen(fam, cfg, piles, lens, fnd, scal, moves, start)
+            frames[d, 1] = _gen(fam, cfg, piles, lens, fnd, scal, moves, start, m)
             if ctrl[X_SHUFFLE] != 0:
                 _shuffle(fam, cfg, moves, start, frames[d, 1], ctrl)
             frames[d, 2] = 0

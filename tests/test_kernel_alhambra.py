@@ -66,32 +66,37 @@ def test_full_size_deals_end_certified_or_unknown(variant):
             assert r.reason == "nodes" and r.nodes == 50_000
 
 
-def test_deal_through_inert_keeps_verdicts():
-    """The dominance rule against the oracle (which has no rules) on small Alhambra deals."""
-    counts = cross_check("alhambra", 500, seed=21, dominance=("deal_through_inert",), small=True,
+INERT_VARIANTS = ["alhambra", "reinforcements"]
+
+
+@pytest.mark.parametrize("variant", INERT_VARIANTS)
+def test_deal_through_inert_keeps_verdicts(variant):
+    """The dominance rule against the oracle (which has no rules) on small deals."""
+    counts = cross_check(variant, 500, seed=21, dominance=("deal_through_inert",), small=True,
                          max_states=6_000)
     assert counts["won"] > 100 and counts["lost"] > 30, counts
 
 
 @pytest.mark.slow
-def test_deal_through_inert_keeps_verdicts_on_20000_deals():
-    cross_check("alhambra", 20_000, seed=300, dominance=("deal_through_inert",), small=True, max_states=20_000)
-    cross_check("alhambra", 1_000, seed=301, dominance=("deal_through_inert",))
+@pytest.mark.parametrize("variant", INERT_VARIANTS)
+def test_deal_through_inert_keeps_verdicts_on_20000_deals(variant):
+    cross_check(variant, 20_000, seed=300, dominance=("deal_through_inert",), small=True, max_states=20_000)
+    cross_check(variant, 1_000, seed=301, dominance=("deal_through_inert",))
 
 
-def test_deal_through_inert_make_undo_and_hash():
+@pytest.mark.parametrize("variant", INERT_VARIANTS)
+def test_deal_through_inert_make_undo_and_hash(variant):
     import random
     rng = random.Random(4)
-    made = sum(incremental_hash_holds(random_miniature_deal("alhambra", rng, vary=True), steps=200,
+    made = sum(incremental_hash_holds(random_miniature_deal(variant, rng, vary=True), steps=200,
                                       dominance=("deal_through_inert",)) for _ in range(40))
     assert made > 300
 
 
-def test_deal_through_inert_needs_one_waste_and_no_reinforcement():
+def test_deal_through_inert_needs_one_waste_pile():
     from solver.solve import UnsupportedVariant, adapter_for
-    for variant in ("granada", "reinforcements"):
-        with pytest.raises(UnsupportedVariant):
-            adapter_for(make_rules(variant), ("deal_through_inert",))
+    with pytest.raises(UnsupportedVariant):
+        adapter_for(make_rules("granada"), ("deal_through_inert",))
 
 
 PLAY_ON = {"stop_at_third_exhaustion": False}

@@ -32,23 +32,33 @@ K_CARD, K_DEAL, K_REDEAL = 0, 1, 2
 
 # Dominance flag bits (cfg[C_SAFE]).
 SAFE_DEAL_THROUGH_INERT = 1
-"""``deal_through_inert`` (one waste pile, no reinforcement): a deal whose card lands
-*inert* (it cannot go to a foundation and no reserve top can be built on it) is followed
-at once by the next deal, as one macro move, until a card lands that is not inert or the
-stock is empty.
+"""``deal_through_inert`` (one waste pile): a deal whose card lands *inert* (it cannot go
+to a foundation and no reserve top can be built on it) is followed at once by the next
+deal, as one macro move, until a card lands that is not inert or the stock is empty. With
+reinforcement (The Reinforcements) the macro also needs every reserve to hold at least two
+cards and the first deal to have refilled nothing, so that no move inside it triggers a
+refill.
 
-Proof. Call P' = P + deal(x) with x inert. With one waste pile the moves of P' are: x to
-a foundation or a reserve card onto x (none: x is inert), a deal or redeal, and reserve
-cards to the foundations. A reserve-to-foundation move m touches neither the stock nor the
-waste and triggers nothing (no reinforcement), so it is legal in P and P + m + deal(x) =
-P' + m. Take any winning line through P' whose next move m is not a stock move: then m is
-reserve-to-foundation, and the line P, m, deal(x), ... wins too, with the deal one step
-later. Repeating this (the line is finite, and each step keeps the prefix up to P), some
-winning line follows every inert deal with a stock move, or with a move that uses x, which
-means x was not inert after the swapped moves, i.e. the deal was not inert there. When
-the stock is empty after the deal, the state is kept as a node with all its moves, so the
-macro only drops states whose one useful move is the next deal. The swapped lines pass
-through P + m, a successor of P, so a complete search still visits them."""
+Proof. Let Q be a state inside a macro, Q = S + deal(x) with x inert, where S is the
+node the macro started from or an earlier state inside it. With one waste pile the moves
+of Q are: x to a foundation or a reserve card onto x (none: x is inert), a deal or
+redeal, and reserve cards to the foundations. A reserve-to-foundation move m touches
+neither the stock nor the waste; it triggers no refill, as no reserve is empty and m
+leaves at least one card in its own (with reinforcement, every reserve holds two or more:
+the macro's condition; the macro's deals refill nothing: the first by the condition, the
+later ones as no reserve is empty, so the reserves are the same all through the macro).
+So m is legal in S, where the reserves and foundations are the same, and S + m + deal(x)
+= Q + m. Claim: if a node N is winnable, the search wins from N. By induction on the
+length of N's shortest winning line L. If L starts with a move other than a deal, its
+first state is a child node with a shorter line. If L starts with a deal, the search
+follows the macro; at each macro state Q that L passes through (a state is winnable
+along L), L's next move is either the next deal, which the macro makes too, or a
+reserve-to-foundation m (the only other move); then swapping m back over every deal of
+the macro gives N + m, then the same deals, then the rest of L: a winning line from the
+child node N + m one move shorter than L. If the macro ends (a card lands that is not
+inert, or the stock is empty), its end state is a node on L with a shorter line. The
+macro's decision depends on the state alone, so the transposition table does not change
+the argument."""
 
 SAFE_MET_FOUNDATION = 2
 """``met_foundation`` (one waste pile, no reinforcement, play goes on after the last pass):
@@ -150,8 +160,8 @@ S_REDEALS = 0                     # scal slot: redeals used
 
 
 def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
-    if safe_flags & SAFE_DEAL_THROUGH_INERT and (rules["waste_piles"] != 1 or rules["reinforce"]):
-        raise ValueError("deal_through_inert needs one waste pile and no reinforcement")
+    if safe_flags & SAFE_DEAL_THROUGH_INERT and rules["waste_piles"] != 1:
+        raise ValueError("deal_through_inert needs one waste pile")
     if safe_flags & SAFE_DEAD_WASTE_BLOCK and rules["waste_piles"] != 1:
         raise ValueError("dead_waste_block needs one waste pile")
     if safe_flags & SAFE_DEAD_STOCK_ORDER and (rules["waste_piles"] != 1 or rules["reinforce"]):
@@ -212,6 +222,15 @@ def _inert_top(cfg, piles, lens, fnd):
         return False
     for r in range(cfg[C_NRES]):
         if lens[r] > 0 and waste_accepts(cfg, piles, lens, w, piles[r, lens[r] - 1]):
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _reserves_deep(cfg, lens):
+    """Every reserve holds at least two cards (no card move can trigger a refill)."""
+    for r in range(cfg[C_NRES]):
+        if lens[r] < 2:
             return False
     return True
 
@@ -470,8 +489,9 @@ def game_over(cfg, lens, fnd, scal):
 
 
 @njit(cache=True)
-def gen_moves(cfg, piles, lens, fnd, scal, moves, start):
-    """Write the legal moves at ``moves[start:]``; return how many.
+def gen_moves(cfg, piles, lens, fnd, scal, moves, start, last=-1):
+    """Write the legal moves at ``moves[start:]``; return how many. ``last``: the move that
+    led here (-1: not known).
 
     Order (it only steers which line is found first): reserve and waste cards to the
     foundations; onto non-empty waste piles; onto empty waste piles; deal; redeal."""
@@ -481,7 +501,10 @@ def gen_moves(cfg, piles, lens, fnd, scal, moves, start):
     if (cfg[C_SAFE] & SAFE_DEAD_WASTE_BLOCK and scal[S_REDEALS] >= cfg[C_REDEALS]
             and waste_blocked(cfg, piles, lens, fnd)):
         return 0
-    if (cfg[C_SAFE] & SAFE_DEAD_STOCK_ORDER
+    # Skipping a dead-state test is always sound (it only prunes). A card that has just gone
+    # home only lowers the bounds of stock_order_blocked, so after a move to a foundation
+    # the test is left to the next deal or build (most of its cost saved, few firings lost).
+    if (cfg[C_SAFE] & SAFE_DEAD_STOCK_ORDER and not (last >= 0 and last >> 16 == K_CARD and last & 0xFF < PILE0)
             and stock_order_blocked(cfg, piles, lens, fnd, cfg[C_REDEALS] - scal[S_REDEALS])):
         return 0
     nres = cfg[C_NRES]
@@ -581,11 +604,11 @@ def make_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m):
         dealt = _deal(cfg, piles, lens, h, zp)
         mask = _reinforce(cfg, piles, lens, h, zp) if imm else 0
         deals = 1
-        if cfg[C_SAFE] & SAFE_DEAL_THROUGH_INERT:      # make_cfg allows it only for W=1, no reinforcement
-            while lens[cfg[C_STOCK]] > 0 and _inert_top(cfg, piles, lens, fnd):
+        if cfg[C_SAFE] & SAFE_DEAL_THROUGH_INERT:      # make_cfg allows it only for W=1
+            while (lens[cfg[C_STOCK]] > 0 and _inert_top(cfg, piles, lens, fnd)
+                   and (cfg[C_REINF] == 0 or (mask == 0 and _reserves_deep(cfg, lens)))):
                 _deal(cfg, piles, lens, h, zp)
                 deals += 1
-            dealt = deals
         return dealt | (deals << 8) | (mask << 16)
     if kind == K_REDEAL:
         # PySolFC turns W0, W1, ... over onto the stock, each top card first: the new
@@ -610,12 +633,10 @@ def make_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m):
 def undo_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info):
     kind = m >> 16
     if kind == K_DEAL:
+        stock = cfg[C_STOCK]
+        for _ in range(((info >> 8) & 0xFF) - 1):       # a macro's later single-card deals
+            push(piles, lens, h, zp, stock, pop(piles, lens, h, zp, cfg[C_NRES]))
         _unreinforce(cfg, piles, lens, h, zp, info >> 16)
-        if (info >> 8) & 0xFF > 1:                      # a macro of single-card deals
-            stock = cfg[C_STOCK]
-            for _ in range((info >> 8) & 0xFF):
-                push(piles, lens, h, zp, stock, pop(piles, lens, h, zp, cfg[C_NRES]))
-            return
         _undeal(cfg, piles, lens, h, zp, info & 0xFF)
         return
     if kind == K_REDEAL:
