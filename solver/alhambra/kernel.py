@@ -501,9 +501,10 @@ def gen_moves(cfg, piles, lens, fnd, scal, moves, start, last=-1):
     if (cfg[C_SAFE] & SAFE_DEAD_WASTE_BLOCK and scal[S_REDEALS] >= cfg[C_REDEALS]
             and waste_blocked(cfg, piles, lens, fnd)):
         return 0
-    # Skipping a dead-state test is always sound (it only prunes). A card that has just gone
-    # home only lowers the bounds of stock_order_blocked, so after a move to a foundation
-    # the test is left to the next deal or build (most of its cost saved, few firings lost).
+    # Skipping a dead-state test is always sound (it only prunes). A move to a foundation
+    # deals nothing and covers nothing, so it seldom makes stock_order_blocked fire where it
+    # did not fire before; there the test waits for the next deal or build. Measured on
+    # Alhambra 1-100 at 1 M nodes: 1.5 times the nodes per second, 31 won instead of 32.
     if (cfg[C_SAFE] & SAFE_DEAD_STOCK_ORDER and not (last >= 0 and last >> 16 == K_CARD and last & 0xFF < PILE0)
             and stock_order_blocked(cfg, piles, lens, fnd, cfg[C_REDEALS] - scal[S_REDEALS])):
         return 0
