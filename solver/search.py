@@ -203,6 +203,54 @@ def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl
             _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, frames[d, 3])
 
 
+@njit(cache=True, inline="always")
+def tt_delete(tt, h, ctrl):
+    """Remove key ``h`` if present (backward-shift deletion keeps every probe chain whole)."""
+    k0 = h[0] | np.uint64(1)
+    mask = tt.shape[0] - 1
+    i = np.int64(k0 >> np.uint64(17)) & mask
+    while True:
+        e = tt[i, 0]
+        if e == 0:
+            return
+        if e == k0 and tt[i, 1] == h[1]:
+            break
+        i = (i + 1) & mask
+    j = i
+    while True:
+        j = (j + 1) & mask
+        e = tt[j, 0]
+        if e == 0:
+            break
+        home = np.int64(e >> np.uint64(17)) & mask
+        # move entry j back into the hole at i unless its home lies cyclically in (i, j]
+        if (j > i and (home <= i or home > j)) or (j < i and (home <= i and home > j)):
+            tt[i, 0] = e
+            tt[i, 1] = tt[j, 1]
+            i = j
+    tt[i, 0] = 0
+    tt[i, 1] = 0
+    ctrl[X_STORED] -= 1
+
+
+@njit(cache=True)
+def unwind(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl):
+    """After a search stopped unfinished: remove the states of the current path (root
+    included) from the table and undo the path back to the root.
+
+    Where every move leads to a new state (an acyclic game), each other state in the table
+    has been expanded to the end without a win: it is lost, and the table can be handed to
+    the next search, which then skips those states."""
+    d = ctrl[X_DEPTH]
+    while True:
+        tt_delete(tt, h, ctrl)
+        if d == 0:
+            return
+        d -= 1
+        m = moves[frames[d, 0] + frames[d, 2] - 1]
+        _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, frames[d, 3])
+
+
 @njit(cache=True)
 def rehash(old, new, ctrl):
     """Move every key of table ``old`` into the empty, larger table ``new``."""

@@ -25,7 +25,7 @@ from solver.formats import Deal, Solution
 from solver.moves import DEAL, REDEAL, Move, card_move
 from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FAMILY_CODES, FULL, GROW, LOST,
                            MAX_MOVES_PER_NODE, RUNNING, WON, X_CANGROW, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED,
-                           rehash,
+                           rehash, unwind,
                            line_infos, run, shortcut, table_slots, winning_path)
 from solver.state import NSCAL, full_hash, zobrist_tables
 
@@ -97,6 +97,8 @@ class KernelAdapter:
         self.nf = 2 * rules["suits"]
         self.maxh = 2 * rules["ranks"] * rules["suits"]
         self.maxc = rules["ranks"]
+        # every move leads to a state never seen before on the way (see ``LostTable``)
+        self.acyclic = kernel.acyclic(rules)
 
     def load(self, pos: Position, piles, lens, fnd, scal) -> None:
         self.k.load_position(self.rules, pos, piles, lens, fnd, scal)
@@ -220,25 +222,42 @@ class _Attempt:
     ctrl: np.ndarray
 
 
+@dataclass
+class LostTable:
+    """A transposition table handed from search to search (acyclic games only): every
+    state in it is lost."""
+    tt: np.ndarray
+    stored: int = 0
+
+
 def _search(fam: int, ad, start_pos: Position, nodes: int, memory: int, deadline: float,
             shuffle_seed: int = 0, progress: Optional[Callable[[int, int], None]] = None,
-            cfg: Optional[np.ndarray] = None) -> _Attempt:
+            cfg: Optional[np.ndarray] = None, lost: Optional[LostTable] = None) -> _Attempt:
     """Run one search from ``start_pos`` for at most ``nodes`` nodes and until ``deadline``
     (``time.perf_counter()``); ``shuffle_seed`` != 0 shuffles the move order within each
-    move class (the win-first phase); ``cfg`` replaces the adapter's (a streamliner)."""
+    move class (the win-first phase); ``cfg`` replaces the adapter's (a streamliner).
+
+    With ``lost`` (only where ``ad.acyclic``) the search starts from that table and skips
+    its states; when it stops unfinished, the states of its current path are taken out
+    (``unwind``) and the table, holding only lost states again, is left in ``lost``."""
     cfg = ad.cfg if cfg is None else cfg
     piles, lens, fnd, scal, h, zp, zf, zs = kernel_state(ad, start_pos)
     # The table starts small and doubles up to the byte budget: easy deals stay in cache.
     max_slots = table_slots(memory)
-    # a short attempt stores at most ``nodes`` states: no need to clear a bigger table
-    slots = min(max_slots, table_slots(INITIAL_TABLE_BYTES), table_slots(4 * BYTES_PER_SLOT * (nodes + 1)))
-    tt = np.zeros((slots, 2), dtype=np.uint64)
+    if lost is not None:
+        tt = lost.tt
+        slots = tt.shape[0]
+    else:
+        # a short attempt stores at most ``nodes`` states: no need to clear a bigger table
+        slots = min(max_slots, table_slots(INITIAL_TABLE_BYTES), table_slots(4 * BYTES_PER_SLOT * (nodes + 1)))
+        tt = np.zeros((slots, 2), dtype=np.uint64)
     # The path is never longer than the node budget; the move stack holds every
     # level's untried moves (running out of either is reported as unknown: memory).
     depth = min(MAX_DEPTH, nodes + 2)
     frames = np.empty((depth, 4), dtype=np.int64)
     moves = np.empty(min(depth * 64, MAX_DEPTH * 8) + MAX_MOVES_PER_NODE, dtype=np.int32)
     ctrl = np.zeros(CTRL_LEN, dtype=np.int64)
+    ctrl[X_STORED] = 0 if lost is None else lost.stored
     ctrl[X_CANGROW] = int(slots < max_slots)
     ctrl[X_SHUFFLE] = int(shuffle_seed != 0)
     ctrl[X_RNG] = (shuffle_seed * 0x9E3779B97F4A7C15) % (1 << 63)
@@ -265,6 +284,10 @@ def _search(fam: int, ad, start_pos: Position, nodes: int, memory: int, deadline
         if time.perf_counter() >= deadline:
             reason = "time"
             break
+    if lost is not None:
+        if status == RUNNING:
+            unwind(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl)
+        lost.tt, lost.stored = tt, int(ctrl[X_STORED])
     return _Attempt(status, reason, int(ctrl[X_NODES]), int(ctrl[X_STORED]), int(ctrl[X_MAXDEPTH]),
                     slots * BYTES_PER_SLOT, frames, moves, ctrl)
 
@@ -284,6 +307,8 @@ RESTART_GROWTH = 1.4                 # each next attempt may use this many times
 # schedule 28, interleaved with it as below 25. Interleaved, a lost deal costs about twice
 # the nodes it costs the growing schedule alone, instead of half the budget.
 WIN_FIRST_ATTEMPT = 512              # nodes of each win-first attempt
+WIN_FIRST_RATIO = 1                  # win-first nodes per node of the next complete search
+STREAM_EVERY = 2                     # every this many win-first attempts one is streamlined
 
 
 def search_mode(restarts: bool) -> str:
@@ -306,11 +331,11 @@ def attempt_plan(total: int, has_streamliner: bool) -> list[tuple[int, int, bool
     spent, seed, short, n = plan[0][1], 1, 0, RESTART_FIRST
     while True:
         n = int(n * RESTART_GROWTH)
-        k = max(1, n // WIN_FIRST_ATTEMPT)
+        k = max(1, WIN_FIRST_RATIO * n // WIN_FIRST_ATTEMPT)
         if spent + k * WIN_FIRST_ATTEMPT + n * (1 + RESTART_GROWTH) > total:
             break
         for _ in range(k):
-            plan.append((seed, WIN_FIRST_ATTEMPT, short % 2 == 0))
+            plan.append((seed, WIN_FIRST_ATTEMPT, short % STREAM_EVERY == 0))
             seed, short, spent = seed + 1, short + 1, spent + WIN_FIRST_ATTEMPT
         plan.append((seed, n, False))
         seed, spent = seed + 1, spent + n
@@ -361,6 +386,9 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     attempt: Optional[_Attempt] = None
     plan = attempt_plan(budget.nodes, ad.stream_cfg is not None) if budget.restarts else [(0, budget.nodes, False)]
     attempts = 0
+    # In an acyclic game the complete searches share one table of lost states (``_search``).
+    lost = (LostTable(np.zeros((min(table_slots(budget.memory), table_slots(INITIAL_TABLE_BYTES)), 2),
+                               dtype=np.uint64)) if ad.acyclic else None)
     for i, (seed, nodes, stream) in enumerate(plan):
         if attempt is not None and time.perf_counter() >= deadline:
             attempt.reason = "time"
@@ -372,7 +400,8 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         if i == len(plan) - 1:
             nodes = budget.nodes - spent    # with what streamlined attempts that ended early left
         cfg = ad.stream_cfg if stream else ad.cfg
-        attempt = _search(fam, ad, start_pos, nodes, budget.memory, deadline, seed, prog, cfg)
+        attempt = _search(fam, ad, start_pos, nodes, budget.memory, deadline, seed, prog, cfg,
+                          None if stream else lost)
         spent += attempt.nodes
         states, max_depth = max(states, attempt.states), max(max_depth, attempt.max_depth)
         table_bytes = max(table_bytes, attempt.table_bytes)

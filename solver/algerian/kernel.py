@@ -55,6 +55,11 @@ def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
     return cfg
 
 
+def acyclic(rules) -> bool:
+    """Tableau cards move back and forth: lines of play can repeat states."""
+    return False
+
+
 def n_piles(rules) -> int:
     return rules["reserves"] + rules["tableau_piles"] + 1
 

@@ -182,6 +182,14 @@ def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
     return cfg
 
 
+def acyclic(rules) -> bool:
+    """With one waste pile no line of play repeats a state: within a pass every move lowers
+    2 * stock + reserves - foundation cards (a deal by 2, a build by 1, a card home by 1 or
+    2, a refill by 1), and a redeal raises the redeal count. (Waste piles that give to
+    each other allow cycles.)"""
+    return rules["waste_piles"] == 1
+
+
 def n_piles(rules) -> int:
     return rules["reserves"] + rules["waste_piles"] + 1
 
