@@ -368,9 +368,11 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     the plain move order with a small node limit, then shuffled orders with growing limits,
     the last one taking what is left. DFS times are heavy-tailed (one early wrong turn can
     hold the search for millions of nodes) and a fresh order escapes that. Each attempt is
-    a complete search with its own fresh table: shuffling changes only the order of the
-    moves, never the set, so an attempt that ends without a win proves ``lost`` exactly as
-    the plain order would. Where the family has a streamliner (an unproved pruning that
+    a complete search: shuffling changes only the order of the moves, never the set, so an
+    attempt that ends without a win proves ``lost`` exactly as the plain order would. In an
+    acyclic game (``KernelAdapter.acyclic``) the complete searches share one table of lost
+    states (``LostTable``), so each goes on where the others left off and a lost deal costs
+    about the nodes of one search; otherwise each has its own fresh table. Where the family has a streamliner (an unproved pruning that
     finds wins faster), short attempts, half of them streamlined, take turns with the
     complete ones (``attempt_plan``); a streamlined win is certified like any other, and its
     end without a win is no verdict: the plan goes on. Without restarts one plain-order
