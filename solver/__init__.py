@@ -1,3 +1,3 @@
 """patience-solver: exhaustive solver for two-deck patience games."""
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
