@@ -104,7 +104,7 @@ def _won(fam, cfg, fnd, scal):
 def _move_class(fam, cfg, piles, lens, fnd, m):
     if fam == 1:
         return alh.move_class(cfg, piles, lens, fnd, m)
-    return alg.move_class(cfg, m)
+    return alg.move_class(cfg, piles, lens, fnd, m)
 
 
 @njit(cache=True)
