@@ -101,14 +101,14 @@ def _won(fam, cfg, fnd, scal):
 
 
 @njit(cache=True)
-def _move_class(fam, cfg, piles, lens, fnd, m):
+def _move_class(fam, cfg, m):
     if fam == 1:
-        return alh.move_class(cfg, piles, lens, fnd, m)
-    return alg.move_class(cfg, piles, lens, fnd, m)
+        return alh.move_class(cfg, m)
+    return alg.move_class(cfg, m)
 
 
 @njit(cache=True)
-def _shuffle(fam, cfg, piles, lens, fnd, moves, start, n, ctrl):
+def _shuffle(fam, cfg, moves, start, n, ctrl):
     """Win-first ordering: keep the family's move classes in order, shuffle within each.
 
     Only the order of the moves changes, never the set, so the search stays complete; the
@@ -117,7 +117,7 @@ def _shuffle(fam, cfg, piles, lens, fnd, moves, start, n, ctrl):
     x = ctrl[X_RNG]
     for i in range(n):
         x = x * 6364136223846793005 + 1442695040888963407     # wraps: a 64-bit LCG
-        keys[i] = (_move_class(fam, cfg, piles, lens, fnd, moves[start + i]) << 32) | ((x >> 33) & 0x7FFFFFFF)
+        keys[i] = (_move_class(fam, cfg, moves[start + i]) << 32) | ((x >> 33) & 0x7FFFFFFF)
     ctrl[X_RNG] = x
     for i in range(1, n):                 # insertion sort: n is small
         k = keys[i]
@@ -149,7 +149,7 @@ def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl
         frames[0, 0] = 0
         frames[0, 1] = _gen(fam, cfg, piles, lens, fnd, scal, moves, 0)
         if ctrl[X_SHUFFLE] != 0:
-            _shuffle(fam, cfg, piles, lens, fnd, moves, 0, frames[0, 1], ctrl)
+            _shuffle(fam, cfg, moves, 0, frames[0, 1], ctrl)
         frames[0, 2] = 0
         ctrl[X_DEPTH] = 0
     d = ctrl[X_DEPTH]
@@ -192,7 +192,7 @@ def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl
             frames[d, 0] = start
             frames[d, 1] = _gen(fam, cfg, piles, lens, fnd, scal, moves, start, m)
             if ctrl[X_SHUFFLE] != 0:
-                _shuffle(fam, cfg, piles, lens, fnd, moves, start, frames[d, 1], ctrl)
+                _shuffle(fam, cfg, moves, start, frames[d, 1], ctrl)
             frames[d, 2] = 0
         else:
             if d == 0:

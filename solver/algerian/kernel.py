@@ -214,7 +214,7 @@ def is_won(cfg, fnd):
 
 
 @njit(cache=True)
-def move_class(cfg, piles, lens, fnd, m):
+def move_class(cfg, m):
     """Win-first ordering class: foundation plays first, the deal last."""
     if (m >> 16) == K_DEAL:
         return 3

@@ -673,21 +673,10 @@ def is_won(cfg, fnd):
 
 
 @njit(cache=True)
-def move_class(cfg, piles, lens, fnd, m):
-    """Restart ordering class: foundation plays first; then builds that uncover a card
-    which can go home at once; then the other builds and the deal shuffled together; the
-    redeal last."""
+def move_class(cfg, m):
+    """Restart ordering class: foundation plays first, then waste builds and the deal
+    shuffled together, the redeal last."""
     kind = m >> 16
     if kind == K_REDEAL:
-        return 3
-    if kind != K_CARD:
         return 2
-    if (m & 0xFF) < PILE0:
-        return 0
-    src = ((m >> 8) & 0xFF) - PILE0
-    if src < cfg[C_NRES] and lens[src] >= 2:
-        c = piles[src, lens[src] - 2]
-        k = cfg[C_SIDX0 + c // 13]
-        if fnd_accepts(cfg, fnd, k, c) or fnd_accepts(cfg, fnd, cfg[C_SUITS] + k, c):
-            return 1
-    return 2
+    return 0 if kind == K_CARD and (m & 0xFF) < PILE0 else 1
