@@ -206,7 +206,9 @@ def test_ctrl_c_stops_cleanly_and_says_how_to_resume(tmp_path):
     # enough work that the batch cannot end before the signal, however fast the solver gets
     cmd = [sys.executable, "-m", "solver", "batch", "algerian", "--seeds", "1-2000", "--budget-nodes", "300000",
            "--dominance", "none", "--jobs", "2", "--db", str(db)]
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # As from a terminal: pytest-xdist workers ignore SIGINT, and a child would inherit that.
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.time() + 600          # a fresh clone on a busy machine compiles for minutes
     while time.time() < deadline:
         time.sleep(0.3)
