@@ -72,7 +72,8 @@ def tt_insert(tt, h, ctrl):
 @njit(cache=True)
 def _gen(fam, cfg, piles, lens, fnd, scal, moves, start, last=-1):
     """The legal moves; ``last`` is the move that led here (-1: not known), which lets a
-    family skip dead-state tests that move cannot have made true."""
+    family skip a dead-state test after moves that seldom make it fire (sound: skipping
+    only prunes less)."""
     if fam == 1:
         return alh.gen_moves(cfg, piles, lens, fnd, scal, moves, start, last)
     return alg.gen_moves(cfg, piles, lens, fnd, moves, start)
