@@ -7,7 +7,8 @@ several node budgets (a decided-rate curve).
     python benchmarks/bench_solve.py --db results/results.db     # figures of a finished Algerian batch
 
 Prints, per budget, won / lost / unknown counts, median / p90 / p99 / max seconds and nodes,
-nodes per second and bytes per stored state. Seconds are kernel search time (certification
+nodes per second, bytes per stored state and, for the unknown games, the most cards any searched
+state had on the foundations. Seconds are kernel search time (certification
 by the reference engine is timed apart).
 """
 
@@ -29,7 +30,7 @@ def _solve(args):
     r = solve(pysolfc_deal(make_rules(variant, options), n), Budget(nodes=nodes, memory=memory, restarts=restarts),
               dominance)
     total = time.perf_counter() - t
-    return n, r.verdict, r.reason, r.nodes, r.states, r.seconds, total, r.table_bytes
+    return n, r.verdict, r.reason, r.nodes, r.states, r.seconds, total, r.table_bytes, r.most_home
 
 
 def _init():
@@ -84,7 +85,7 @@ def _rows_from_db(a):
     from solver.variants import make_rules
     recs = list(Store(a.db, readonly=True).latest(rules_hash=make_rules(a.variant).hash()))
     rows = [(int(r["game"]), r["verdict"], r["reason"], r["nodes"], r["states"], r["seconds"], r["seconds"],
-             r["table_bytes"]) for r in recs]
+             r["table_bytes"], None) for r in recs]
     a.games = f"{min(r[0] for r in rows)}-{max(r[0] for r in rows)} (from {a.db})"
     a.budget_nodes = max(r["budget_nodes"] for r in recs)
     a.jobs = 0
@@ -114,6 +115,11 @@ def report(a, rows, wall):
     print(f"certification + overhead: median {statistics.median(r[6] - r[5] for r in rows):.3f} s per game")
     unk = [r[0] for r in rows if r[1] == "unknown"]
     print(f"unknown games (first 30): {unk[:30]}")
+    far = sorted(r[8] for r in rows if r[1] == "unknown" and r[8] is not None)
+    if far:
+        # how far the searches of undecided deals got: near the total, a win may be close
+        print(f"unknown games, most cards on the foundations in any state searched: min {far[0]}  "
+              f"median {statistics.median(far):g}  p90 {pct(far, .9)}  max {far[-1]}")
 
 
 if __name__ == "__main__":

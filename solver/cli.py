@@ -271,7 +271,9 @@ def _verdict_line(deal, res) -> str:
         return f"{deal.label()}: won in {len(res.moves)} moves (certified by the reference engine)"
     if res.verdict == "lost":
         return f"{deal.label()}: lost (complete search)"
-    return f"{deal.label()}: unknown ({res.reason})"
+    total = 2 * deal.rules["suits"] * deal.rules["ranks"]
+    return (f"{deal.label()}: unknown ({res.reason}); the furthest line searched put {res.most_home} of "
+            f"{total} cards on the foundations")
 
 
 @main.command()
@@ -364,7 +366,7 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
                "rules": deal.rules.as_dict(), "verdict": verdict, "reason": detail}
         if res is not None:
             doc.update(moves=len(res.moves), nodes=res.nodes, states=res.states, seconds=round(res.seconds, 4),
-                       budget=budget.as_dict(), solution=out)
+                       most_home=res.most_home, budget=budget.as_dict(), solution=out)
         click.echo(json_mod.dumps(doc))
     else:
         words = {"won": "winnable", "lost": "unwinnable (proved)", "unknown": "unknown"}[verdict]

@@ -20,13 +20,19 @@ class OracleResult:
     verdict: str                      # "won", "lost" or "unknown" (state limit hit)
     moves: list[Move] = field(default_factory=list)
     states: int = 0
+    most_home: int = 0                # most cards on the foundations in a position visited
+
+
+def _home(pos: Position) -> int:
+    return sum(len(f) for f in pos.foundations)
 
 
 def exhaustive_search(engine: Engine, start: Position, max_states: Optional[int] = None) -> OracleResult:
     """Search every position reachable from ``start``; a win returns its move list."""
     if engine.is_won(start):
-        return OracleResult("won", [], 1)
+        return OracleResult("won", [], 1, _home(start))
     seen = {start}
+    most = _home(start)
     # Each frame: the position and the successors still to try.
     stack = [(start, list(engine.successors(start)))]
     path: list[Move] = []
@@ -41,10 +47,11 @@ def exhaustive_search(engine: Engine, start: Position, max_states: Optional[int]
         if nxt in seen:
             continue
         if engine.is_won(nxt):
-            return OracleResult("won", path + [move], len(seen) + 1)
+            return OracleResult("won", path + [move], len(seen) + 1, _home(nxt))
         seen.add(nxt)
+        most = max(most, _home(nxt))
         if max_states is not None and len(seen) > max_states:
-            return OracleResult("unknown", [], len(seen))
+            return OracleResult("unknown", [], len(seen), most)
         path.append(move)
         stack.append((nxt, list(engine.successors(nxt))))
-    return OracleResult("lost", [], len(seen))
+    return OracleResult("lost", [], len(seen), most)

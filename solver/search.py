@@ -35,8 +35,9 @@ RUNNING, WON, LOST, FULL, DEPTH, GROW = 0, 1, 2, 3, 4, 5
 MAX_MOVES_PER_NODE = 1024
 
 # ctrl slots
-X_DEPTH, X_NODES, X_STARTED, X_STORED, X_MAXDEPTH, X_CANGROW, X_SHUFFLE, X_RNG = range(8)
-CTRL_LEN = 8
+# X_HOME: the most cards on the foundations in any state reached (how far the best line got)
+X_DEPTH, X_NODES, X_STARTED, X_STORED, X_MAXDEPTH, X_CANGROW, X_SHUFFLE, X_RNG, X_HOME = range(9)
+CTRL_LEN = 9
 BYTES_PER_SLOT = 16
 
 
@@ -107,6 +108,17 @@ def _won(fam, cfg, fnd, scal):
     return alg.is_won(cfg, fnd)
 
 
+@njit(cache=True, inline="always")
+def _note_home(fnd, ctrl):
+    """Keep the most cards on the foundations seen so far (both families count cards per
+    foundation in ``fnd``)."""
+    total = 0
+    for f in range(fnd.shape[0]):
+        total += fnd[f]
+    if total > ctrl[X_HOME]:
+        ctrl[X_HOME] = total
+
+
 @njit(cache=True)
 def _move_class(fam, cfg, m):
     if fam == 1:
@@ -149,6 +161,7 @@ def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl
     maxm = moves.shape[0]
     if ctrl[X_STARTED] == 0:
         ctrl[X_STARTED] = 1
+        _note_home(fnd, ctrl)
         if _won(fam, cfg, fnd, scal):
             ctrl[X_DEPTH] = -1
             return WON
@@ -172,6 +185,7 @@ def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl
             info = _make(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m)
             nodes += 1
             frames[d, 3] = info
+            _note_home(fnd, ctrl)
             if _won(fam, cfg, fnd, scal):
                 ctrl[X_DEPTH] = d
                 ctrl[X_NODES] = nodes

@@ -24,7 +24,7 @@ from solver.engine import Position, engine_for
 from solver.formats import Deal, Solution
 from solver.moves import DEAL, REDEAL, Move, card_move
 from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FAMILY_CODES, FULL, GROW, LOST,
-                           MAX_MOVES_PER_NODE, RUNNING, WON, X_CANGROW, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED,
+                           MAX_MOVES_PER_NODE, RUNNING, WON, X_CANGROW, X_HOME, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED,
                            rehash, unwind,
                            line_infos, run, shortcut, table_slots, winning_path)
 from solver.state import NSCAL, full_hash, zobrist_tables
@@ -71,12 +71,13 @@ class SolveResult:
     budget: Budget = Budget()
     dominance: tuple = ()
     attempts: int = 1                     # searches run (restarts + 1)
+    most_home: int = 0                    # most cards on the foundations in any state searched
 
     def solution(self) -> Solution:
         return Solution(self.verdict, list(self.moves), self.reason, {
             "solver": f"patience-solver {__version__}", "budget": self.budget.as_dict(),
             "dominance": list(self.dominance), "attempts": self.attempts,
-            "nodes": self.nodes, "states": self.states,
+            "nodes": self.nodes, "states": self.states, "most_home": self.most_home,
             "seconds": round(self.seconds, 4), "certify_seconds": round(self.certify_seconds, 4)})
 
 
@@ -217,6 +218,7 @@ class _Attempt:
     states: int
     max_depth: int
     table_bytes: int
+    most_home: int
     frames: np.ndarray
     moves: np.ndarray
     ctrl: np.ndarray
@@ -289,7 +291,7 @@ def _search(fam: int, ad, start_pos: Position, nodes: int, memory: int, deadline
             unwind(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl)
         lost.tt, lost.stored = tt, int(ctrl[X_STORED])
     return _Attempt(status, reason, int(ctrl[X_NODES]), int(ctrl[X_STORED]), int(ctrl[X_MAXDEPTH]),
-                    slots * BYTES_PER_SLOT, frames, moves, ctrl)
+                    slots * BYTES_PER_SLOT, int(ctrl[X_HOME]), frames, moves, ctrl)
 
 
 NO_VERDICT = -1                      # an attempt's status when it ended without a verdict
@@ -386,7 +388,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     t0 = time.perf_counter()
     deadline = t0 + budget.seconds
     spent = 0
-    states = max_depth = table_bytes = 0
+    states = max_depth = table_bytes = most_home = 0
     attempt: Optional[_Attempt] = None
     plan = attempt_plan(budget.nodes, ad.stream_cfg is not None) if budget.restarts else [(0, budget.nodes, False)]
     attempts = 0
@@ -409,6 +411,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         spent += attempt.nodes
         states, max_depth = max(states, attempt.states), max(max_depth, attempt.max_depth)
         table_bytes = max(table_bytes, attempt.table_bytes)
+        most_home = max(most_home, attempt.most_home)
         if stream and attempt.status == LOST:
             attempt.status, attempt.reason = NO_VERDICT, "nodes"   # a streamlined search proves nothing
             continue
@@ -416,7 +419,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
             break
     res = SolveResult("unknown", attempt.reason, nodes=spent, states=states, max_depth=max_depth,
                       table_bytes=table_bytes, budget=budget, dominance=tuple(dominance),
-                      attempts=attempts)
+                      attempts=attempts, most_home=most_home)
     res.seconds = time.perf_counter() - t0
     if attempt.status == WON:
         t1 = time.perf_counter()
