@@ -48,7 +48,7 @@ def table_slots(memory_bytes: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _home(k0, mask):
+def _probe_start(k0, mask):
     """The slot where key ``k0`` (first half, low bit set) starts its linear probe."""
     return np.int64(k0 >> np.uint64(17)) & mask
 
@@ -61,7 +61,7 @@ def tt_insert(tt, h, ctrl):
     k0 = h[0] | np.uint64(1)          # never 0: 0 marks an empty slot
     k1 = h[1]
     mask = tt.shape[0] - 1
-    i = _home(k0, mask)
+    i = _probe_start(k0, mask)
     while True:
         e = tt[i, 0]
         if e == 0:
@@ -229,7 +229,7 @@ def tt_delete(tt, h, ctrl):
     """Remove key ``h`` if present (backward-shift deletion keeps every probe chain whole)."""
     k0 = h[0] | np.uint64(1)
     mask = tt.shape[0] - 1
-    i = _home(k0, mask)
+    i = _probe_start(k0, mask)
     while True:
         e = tt[i, 0]
         if e == 0:
@@ -243,7 +243,7 @@ def tt_delete(tt, h, ctrl):
         e = tt[j, 0]
         if e == 0:
             break
-        home = _home(e, mask)
+        home = _probe_start(e, mask)
         # move entry j back into the hole at i unless its home lies cyclically in (i, j]
         if (j > i and (home <= i or home > j)) or (j < i and (home <= i and home > j)):
             tt[i, 0] = e
