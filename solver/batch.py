@@ -89,7 +89,7 @@ def solve_job(job: Job) -> Record:
                   res.nodes, res.states, round(res.seconds, 6), res.table_bytes,
                   len(res.moves) if won else None, format_moves(res.moves) if won else None,
                   SOLVER_VERSION, job.nodes, json.dumps(budget.as_dict()), json.dumps(list(job.dominance)),
-                  datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"))
+                  datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"), res.most_home)
 
 
 def _worker_init() -> None:

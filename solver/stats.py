@@ -58,6 +58,8 @@ class GroupStats:
     nodes_p99: float
     budgets: str
     solver_versions: str
+    unknown_home_median: Optional[float]     # how far the unknown deals' searches got (cards home)
+    unknown_home_max: Optional[int]
 
 
 def group_stats(records: Iterable[dict], game_filter=None) -> list[GroupStats]:
@@ -76,19 +78,23 @@ def group_stats(records: Iterable[dict], game_filter=None) -> list[GroupStats]:
         blow, bhigh = unknown_bounds(won, lost, unk)
         secs = [r["seconds"] for r in rs]
         nodes = [r["nodes"] for r in rs]
+        # Records written under schema 1 have no most_home (NULL or no column).
+        home = [r["most_home"] for r in rs if r["verdict"] == "unknown" and r.get("most_home") is not None]
         out.append(GroupStats(
             variant, rh, rs[0]["rules"], len(rs), won, lost, unk,
             won / (won + lost) if won + lost else None, low, high, blow, bhigh,
             statistics.fmean(secs), statistics.median(secs), _pct(secs, .99),
             statistics.fmean(nodes), statistics.median(nodes), _pct(nodes, .99),
             ",".join(sorted({str(r["budget_nodes"]) for r in rs})),
-            ",".join(sorted({r["solver_version"] for r in rs}))))
+            ",".join(sorted({r["solver_version"] for r in rs})),
+            statistics.median(home) if home else None, max(home) if home else None))
     return out
 
 
 FIELDS = ["variant", "rules_hash", "games", "won", "lost", "unknown", "rate", "rate_low", "rate_high",
           "bound_low", "bound_high", "seconds_mean", "seconds_median", "seconds_p99", "nodes_mean",
-          "nodes_median", "nodes_p99", "budgets", "solver_versions", "rules"]
+          "nodes_median", "nodes_p99", "budgets", "solver_versions", "unknown_home_median", "unknown_home_max",
+          "rules"]
 
 
 def _pc(x: Optional[float]) -> str:
@@ -110,10 +116,12 @@ def render(stats: list[GroupStats], fmt: str) -> str:
             w.writerow([getattr(s, f) for f in FIELDS])
         return buf.getvalue()
     head = ["variant", "rules", "games", "won", "lost", "unknown", "win rate (decided)", "Wilson 95%",
-            "bounds (unknown as lost / won)", "median s", "p99 s", "median nodes", "budget (nodes)"]
+            "bounds (unknown as lost / won)", "median s", "p99 s", "median nodes", "budget (nodes)",
+            "unknown: cards home (median / max)"]
     rows = [[s.variant, s.rules_hash, str(s.games), str(s.won), str(s.lost), str(s.unknown), _pc(s.rate),
              f"{_pc(s.rate_low)} - {_pc(s.rate_high)}", f"{_pc(s.bound_low)} - {_pc(s.bound_high)}",
-             f"{s.seconds_median:.3f}", f"{s.seconds_p99:.3f}", f"{s.nodes_median:,.0f}", s.budgets]
+             f"{s.seconds_median:.3f}", f"{s.seconds_p99:.3f}", f"{s.nodes_median:,.0f}", s.budgets,
+             "-" if s.unknown_home_max is None else f"{s.unknown_home_median:g} / {s.unknown_home_max}"]
             for s in stats]
     if fmt == "markdown":
         lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]

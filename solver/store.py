@@ -5,6 +5,9 @@ run killed at any moment (Ctrl-C or SIGKILL) loses at most the seeds in flight a
 stored record. Game numbers are text (PySolFC's numbers exceed 2^63). Re-solving a seed
 (``--rerun-unknown``) adds a record and keeps the old one: the newest record of a seed under
 a rule set is its current verdict.
+
+Schema 2 added ``most_home``; a schema-1 store is upgraded in place when opened for writing
+(its old records keep ``most_home`` NULL) and read as it is otherwise.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Optional
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+READABLE_VERSIONS = ("1", "2")     # schema 1: no most_home column
 
 
 class StoreError(RuntimeError):
@@ -24,7 +28,7 @@ class StoreError(RuntimeError):
 
 COLUMNS = ("variant", "rules_hash", "rules", "game", "verdict", "reason", "nodes", "states", "seconds",
            "table_bytes", "solution_length", "moves", "solver_version", "budget_nodes", "budget", "dominance",
-           "created")
+           "created", "most_home")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -46,7 +50,8 @@ CREATE TABLE IF NOT EXISTS results (
     budget_nodes INTEGER NOT NULL,
     budget TEXT NOT NULL,           -- the full budget, JSON
     dominance TEXT NOT NULL,        -- enabled dominance rules, JSON list
-    created TEXT NOT NULL
+    created TEXT NOT NULL,
+    most_home INTEGER               -- most cards on the foundations in any position searched
 );
 CREATE INDEX IF NOT EXISTS results_seed ON results (rules_hash, game);
 """
@@ -71,6 +76,7 @@ class Record:
     budget: str
     dominance: str
     created: str
+    most_home: Optional[int] = None     # all cards for a win; how far an unknown or lost search got
 
     def as_row(self) -> tuple:
         return tuple(getattr(self, c) for c in COLUMNS)
@@ -97,18 +103,33 @@ class Store:
                 row = cur.fetchone()
                 if row is None:
                     self.db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-            self._check_version()
+                elif row[0] == "1":
+                    self._upgrade_from_1()
+            self._check_version(readonly)
         except sqlite3.DatabaseError as e:
             raise StoreError(_explain(self.path, e)) from None
         except OSError as e:
             raise StoreError(f"cannot open results store {self.path}: {e.strerror}") from None
 
-    def _check_version(self) -> None:
+    def _upgrade_from_1(self) -> None:
+        """Schema 1 to 2: add the most_home column (NULL in the old records), in one transaction."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            if "most_home" not in {r[1] for r in self.db.execute("PRAGMA table_info(results)")}:
+                self.db.execute("ALTER TABLE results ADD COLUMN most_home INTEGER")
+            self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def _check_version(self, readonly: bool) -> None:
         try:
             row = self.db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         except sqlite3.DatabaseError as e:
             raise StoreError(_explain(self.path, e)) from None
-        if row is None or row[0] != str(SCHEMA_VERSION):
+        ok = READABLE_VERSIONS if readonly else (str(SCHEMA_VERSION),)
+        if row is None or row[0] not in ok:
             have = row[0] if row else "none"
             raise StoreError(f"{self.path} is a results store of schema version {have}; this tool uses "
                              f"{SCHEMA_VERSION} (export it with the tool that wrote it, or use another --db)")

@@ -4,6 +4,7 @@ import json
 import os
 import signal
 import sqlite3
+import statistics
 import subprocess
 import sys
 import time
@@ -57,6 +58,8 @@ def test_batch_records_equal_solve(tmp_path):
         assert (verdict, reason, nodes) == (want.verdict, want.reason, want.nodes)
         assert budget_nodes == 20000
     store = Store(db, readonly=True)
+    home = {x["game"]: x["most_home"] for x in store.latest()}
+    assert home == {g: solve(pysolfc_deal(rules, g), Budget(nodes=20000)).most_home for g in home}
     rec = next(store.latest())
     assert json.loads(rec["rules"])["ranks"] == 5 and rec["solver_version"].startswith("patience-solver")
     won = [x for x in store.latest() if x["verdict"] == "won"]
@@ -119,6 +122,48 @@ def test_stats_and_export_commands(tmp_path):
         out = tmp_path / f"x.{fmt}"
         assert run("export", "--db", str(db), "--format", fmt, "--out", str(out)).exit_code == 0
         assert "algerian" in out.read_text()
+
+
+def test_unknown_deals_report_how_far_their_searches_got(tmp_path):
+    db = tmp_path / "r.db"
+    assert run("batch", "algerian", "--seeds", "1-8", "--budget-nodes", "3000", "--jobs", "1",
+               "--db", str(db)).exit_code == 0
+    recs = list(Store(db, readonly=True).latest())
+    unknown = sorted(r["most_home"] for r in recs if r["verdict"] == "unknown")
+    assert unknown and all(0 < h < 104 for h in unknown)
+    assert all(r["most_home"] == 104 for r in recs if r["verdict"] == "won")
+    doc = json.loads(run("stats", "--db", str(db), "--format", "json").output)[0]
+    assert doc["unknown_home_max"] == unknown[-1]
+    assert doc["unknown_home_median"] == pytest.approx(statistics.median(unknown))
+    assert f"{statistics.median(unknown):g} / {unknown[-1]}" in run("stats", "--db", str(db)).output
+
+
+def test_schema_1_store_is_read_as_it_is_and_upgraded_for_writing(tmp_path):
+    import solver.store as store_mod
+    db = tmp_path / "old.db"
+    con = sqlite3.connect(db)
+    old_schema = store_mod._SCHEMA.replace(
+        ",\n    most_home INTEGER               -- most cards on the foundations in any position searched", "")
+    assert "most_home" not in old_schema
+    con.executescript(old_schema)
+    con.execute("INSERT INTO meta VALUES ('schema_version', '1')")
+    cols = store_mod.COLUMNS[:-1]
+    con.execute(f"INSERT INTO results ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+                ("algerian", "h", "{}", "1", "unknown", "nodes", 10, 9, 0.1, 4096, None, None,
+                 "patience-solver 0.4.0", 10, "{}", "[]", "2026-11-01T00:00:00+00:00"))
+    con.commit(); con.close()
+    r = run("stats", "--db", str(db), "--format", "json")            # read-only: not upgraded
+    assert r.exit_code == 0 and json.loads(r.output)[0]["unknown_home_max"] is None
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT value FROM meta").fetchone() == ("1",)
+    con.close()
+    assert run("batch", "algerian", "--seeds", "1-2", *MINI, "--budget-nodes", "5000", "--jobs", "1",
+               "--db", str(db)).exit_code == 0
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT value FROM meta").fetchone() == ("2",)
+    assert [h for (h,) in con.execute("SELECT most_home FROM results ORDER BY id")][0] is None
+    assert all(h is not None for (h,) in con.execute("SELECT most_home FROM results WHERE id > 1"))
+    con.close()
 
 
 def test_resume_after_sigkill(tmp_path):
