@@ -85,7 +85,7 @@ def _rows_from_db(a):
     from solver.variants import make_rules
     recs = list(Store(a.db, readonly=True).latest(rules_hash=make_rules(a.variant).hash()))
     rows = [(int(r["game"]), r["verdict"], r["reason"], r["nodes"], r["states"], r["seconds"], r["seconds"],
-             r["table_bytes"], None) for r in recs]
+             r["table_bytes"], r.get("most_home")) for r in recs]
     a.games = f"{min(r[0] for r in rows)}-{max(r[0] for r in rows)} (from {a.db})"
     a.budget_nodes = max(r["budget_nodes"] for r in recs)
     a.jobs = 0
