@@ -115,9 +115,10 @@ class Store:
         """Schema 1 to 2: add the most_home column (NULL in the old records), in one transaction."""
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            if "most_home" not in {r[1] for r in self.db.execute("PRAGMA table_info(results)")}:
+            # Read the version again under the write lock: another process may have upgraded it.
+            if self.db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "1":
                 self.db.execute("ALTER TABLE results ADD COLUMN most_home INTEGER")
-            self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
+                self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
