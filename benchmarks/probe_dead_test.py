@@ -26,7 +26,7 @@ def main() -> None:
     from solver.alhambra import kernel as K
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
-    from solver.foundation import PILE0
+    from solver.toolkit import PILE0
     from solver.search import CTRL_LEN, RUNNING, X_NODES, run
     from solver.solve import adapter_for, expand_dominance, kernel_state
     from solver.variants import make_rules
@@ -45,18 +45,18 @@ def main() -> None:
     lo, hi = (int(x) for x in a.games.split("-"))
     for game in range(lo, hi + 1):
         start = engine_for(rules).initial_position(pysolfc_deal(rules, game).layout)
-        piles, lens, fnd, scal, h, zp, zf, zs = kernel_state(ad, start)
+        state, keys = kernel_state(ad, start)
+        piles, lens, fnd, scal, h = state
         tt = np.zeros((1 << 21, 2), np.uint64)
         frames = np.empty((100_000, 4), np.int64)
         moves = np.empty(6_400_000, np.int32)
         ctrl = np.zeros(CTRL_LEN, np.int64)
         for _ in range(a.samples):
-            if run(1, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl,
-                   ctrl[X_NODES] + a.every) != RUNNING:
+            if run(ad.kernel, cfg, state, keys, tt, frames, moves, ctrl, ctrl[X_NODES] + a.every) != RUNNING:
                 break
             if dead(piles, lens, fnd, scal):
                 continue
-            for i in range(K.gen_moves(cfg, piles, lens, fnd, scal, buf, 0, -1)):
+            for i in range(K.gen_moves(cfg, state, buf, 0, -1)):
                 m = int(buf[i])
                 kind = m >> 16
                 if kind == K.K_DEAL:
@@ -77,10 +77,10 @@ def main() -> None:
                     label = ("to a foundation, other copy in waste or stock" if in_seq else
                              "to a foundation, other copy in a reserve" if in_res else
                              "to a foundation, other copy home")
-                info = K.make_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m)
+                info = K.make_move(cfg, state, keys, m)
                 calls[label] += 1
                 fires[label] += dead(piles, lens, fnd, scal)
-                K.undo_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info)
+                K.undo_move(cfg, state, keys, m, info)
     print(f"Alhambra games {a.games}: dead_stock_order on the children of live positions of the search path")
     for label in sorted(calls, key=lambda k: -calls[k]):
         print(f"  {label:<48} {calls[label]:6d} children, {fires[label]:6d} dead "

@@ -34,7 +34,8 @@ def main() -> None:
         raise SystemExit("error: this profile reads Alhambra-family positions")
     ad = adapter_for(rules, expand_dominance(rules, ("all",)))
     start = engine_for(rules).initial_position(pysolfc_deal(rules, a.game).layout)
-    piles, lens, fnd, scal, h, zp, zf, zs = kernel_state(ad, start)
+    state, keys = kernel_state(ad, start)
+    lens, scal = state.lens, state.scal
     tt = np.zeros((table_slots(1 << 30), 2), np.uint64)
     frames = np.empty((100_000, 4), np.int64)
     moves = np.empty(6_400_000, np.int32)
@@ -43,8 +44,7 @@ def main() -> None:
     at: collections.Counter = collections.Counter()
     reserve: collections.Counter = collections.Counter()
     while ctrl[X_NODES] < a.nodes:
-        status = run(1, ad.cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl,
-                     ctrl[X_NODES] + a.every)
+        status = run(ad.kernel, ad.cfg, state, keys, tt, frames, moves, ctrl, ctrl[X_NODES] + a.every)
         if status != RUNNING:
             print(f"the search ended (status {status})")
             break

@@ -233,12 +233,6 @@ class Engine:
 
 
 def engine_for(rules: Rules) -> Engine:
-    """The reference engine of ``rules``' family."""
-    if rules.family == "alhambra":
-        from solver.alhambra.rules import AlhambraEngine
-        return AlhambraEngine(rules)
-    if rules.family == "terrace":
-        from solver.terrace.rules import TerraceEngine
-        return TerraceEngine(rules)
-    from solver.algerian.rules import AlgerianEngine
-    return AlgerianEngine(rules)
+    """The reference engine of ``rules``' family (from the registry, ``solver.kernels``)."""
+    from solver.kernels import engine_for as registered
+    return registered(rules)

@@ -3,7 +3,8 @@
 Numba's cache does not notice edits to other modules a cached function calls (a kernel
 calling ``solver.state.push``, the search calling a family kernel), so a stale cache could
 run old code. Every kernel module imports this module first; it points numba's cache at a
-folder named after a hash of all kernel sources, so any edit starts a fresh cache. A user's
+folder named after a hash of all kernel sources (the search core's and every registered
+family's, ``solver.kernels.kernel_sources``), so any edit starts a fresh cache. A user's
 own ``NUMBA_CACHE_DIR`` is respected.
 """
 
@@ -11,12 +12,15 @@ from __future__ import annotations
 
 import hashlib
 import os
+import warnings
 from pathlib import Path
 
 import numba
 
+from solver.kernels import kernel_sources
+
 _PKG = Path(__file__).resolve().parent
-KERNEL_SOURCES = ["jit.py", "state.py", "foundation.py", "search.py", "algerian/kernel.py", "alhambra/kernel.py"]
+KERNEL_SOURCES = kernel_sources()
 
 
 def _source_hash() -> str:
@@ -30,6 +34,11 @@ def cache_dir() -> Path:
     base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "patience-solver"
     return base / f"numba-{_source_hash()}"
 
+
+# Inlining the kernels' helpers into one another (``inline="always"``) makes numba's SSA
+# pass print "NumbaIRAssumptionWarning: variable ... is not in scope" (an internal pedantic
+# check; the code is right: every kernel is cross-checked against the reference engine).
+warnings.filterwarnings("ignore", category=numba.core.errors.NumbaIRAssumptionWarning)
 
 if not os.environ.get("NUMBA_CACHE_DIR"):
     numba.config.CACHE_DIR = str(cache_dir())

@@ -15,8 +15,10 @@ n^2 / 2^129 for n stored states: below 1e-20 for n = 1e9.
 The search is resumable: all of its state lives in arrays, so it runs in slices of nodes
 and Python checks the clock and draws progress between slices.
 
-Family kernels are chosen by a small integer (``FAMILY_CODES``); each provides
-``gen_moves``, ``make_move``, ``undo_move`` and ``is_won`` with the same signatures.
+The driver names no family: it takes a ``solver.dispatch.Kernel`` and calls the kernel
+contract (``solver.kernels``) through ``solver.dispatch``, so numba compiles (and caches)
+one driver per family from this one source. ``state`` is a ``solver.state.KernelState``,
+``keys`` its ``ZobristKeys``.
 """
 
 from __future__ import annotations
@@ -26,10 +28,7 @@ from numba import njit
 
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
-from solver.algerian import kernel as alg
-from solver.alhambra import kernel as alh
-
-FAMILY_CODES = {"alhambra": 1, "algerian": 2}
+from solver.dispatch import gen_moves, is_won, make_move, move_class, undo_move
 
 RUNNING, WON, LOST, FULL, DEPTH, GROW = 0, 1, 2, 3, 4, 5
 MAX_MOVES_PER_NODE = 1024
@@ -76,41 +75,9 @@ def tt_insert(tt, h, ctrl):
         i = (i + 1) & mask
 
 
-@njit(cache=True)
-def _gen(fam, cfg, piles, lens, fnd, scal, moves, start, last=-1):
-    """The legal moves; ``last`` is the move that led here (-1: not known), which lets a
-    family skip a dead-state test after moves that seldom make it fire (sound: skipping
-    only prunes less)."""
-    if fam == 1:
-        return alh.gen_moves(cfg, piles, lens, fnd, scal, moves, start, last)
-    return alg.gen_moves(cfg, piles, lens, fnd, moves, start)
-
-
-@njit(cache=True)
-def _make(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m):
-    if fam == 1:
-        return alh.make_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m)
-    return alg.make_move(cfg, piles, lens, fnd, h, zp, zf, m)
-
-
-@njit(cache=True)
-def _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info):
-    if fam == 1:
-        alh.undo_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info)
-    else:
-        alg.undo_move(cfg, piles, lens, fnd, h, zp, zf, m, info)
-
-
-@njit(cache=True)
-def _won(fam, cfg, fnd, scal):
-    if fam == 1:
-        return alh.is_won(cfg, fnd)
-    return alg.is_won(cfg, fnd)
-
-
 @njit(cache=True, inline="always")
 def _note_home(fnd, ctrl):
-    """Keep the most cards on the foundations seen so far (both families count cards per
+    """Keep the most cards on the foundations seen so far (every family counts cards per
     foundation in ``fnd``)."""
     total = 0
     for f in range(fnd.shape[0]):
@@ -120,14 +87,7 @@ def _note_home(fnd, ctrl):
 
 
 @njit(cache=True)
-def _move_class(fam, cfg, m):
-    if fam == 1:
-        return alh.move_class(cfg, m)
-    return alg.move_class(cfg, m)
-
-
-@njit(cache=True)
-def _shuffle(fam, cfg, moves, start, n, ctrl):
+def _shuffle(kernel, cfg, moves, start, n, ctrl):
     """Win-first ordering: keep the family's move classes in order, shuffle within each.
 
     Only the order of the moves changes, never the set, so the search stays complete; the
@@ -136,7 +96,7 @@ def _shuffle(fam, cfg, moves, start, n, ctrl):
     x = ctrl[X_RNG]
     for i in range(n):
         x = x * 6364136223846793005 + 1442695040888963407     # wraps: a 64-bit LCG
-        keys[i] = (_move_class(fam, cfg, moves[start + i]) << 32) | ((x >> 33) & 0x7FFFFFFF)
+        keys[i] = (move_class(kernel, cfg, moves[start + i]) << 32) | ((x >> 33) & 0x7FFFFFFF)
     ctrl[X_RNG] = x
     for i in range(1, n):                 # insertion sort: n is small
         k = keys[i]
@@ -151,7 +111,7 @@ def _shuffle(fam, cfg, moves, start, n, ctrl):
 
 
 @njit(cache=True)
-def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl, node_stop):
+def run(kernel, cfg, state, keys, tt, frames, moves, ctrl, node_stop):
     """Search until a verdict, a full table or stack, or ``node_stop`` nodes in all.
 
     frames[d] = (first move index, move count, next move, undo info) of depth d.
@@ -159,17 +119,18 @@ def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl
     but may double: call ``grow`` then again), WON, LOST, FULL or DEPTH."""
     maxd = frames.shape[0]
     maxm = moves.shape[0]
+    fnd, h = state.fnd, state.h
     if ctrl[X_STARTED] == 0:
         ctrl[X_STARTED] = 1
         _note_home(fnd, ctrl)
-        if _won(fam, cfg, fnd, scal):
+        if is_won(kernel, cfg, state):
             ctrl[X_DEPTH] = -1
             return WON
         tt_insert(tt, h, ctrl)
         frames[0, 0] = 0
-        frames[0, 1] = _gen(fam, cfg, piles, lens, fnd, scal, moves, 0)
+        frames[0, 1] = gen_moves(kernel, cfg, state, moves, 0, -1)
         if ctrl[X_SHUFFLE] != 0:
-            _shuffle(fam, cfg, moves, 0, frames[0, 1], ctrl)
+            _shuffle(kernel, cfg, moves, 0, frames[0, 1], ctrl)
         frames[0, 2] = 0
         ctrl[X_DEPTH] = 0
     d = ctrl[X_DEPTH]
@@ -182,28 +143,28 @@ def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl
         if frames[d, 2] < frames[d, 1]:
             m = moves[frames[d, 0] + frames[d, 2]]
             frames[d, 2] += 1
-            info = _make(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m)
+            info = make_move(kernel, cfg, state, keys, m)
             nodes += 1
             frames[d, 3] = info
             _note_home(fnd, ctrl)
-            if _won(fam, cfg, fnd, scal):
+            if is_won(kernel, cfg, state):
                 ctrl[X_DEPTH] = d
                 ctrl[X_NODES] = nodes
                 return WON
             r = tt_insert(tt, h, ctrl)
             if r == 0:
-                _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info)
+                undo_move(kernel, cfg, state, keys, m, info)
                 continue
             start = frames[d, 0] + frames[d, 1]
             if r == 2 and ctrl[X_CANGROW] == 1:
                 # The caller doubles the table and calls again; this move is retried.
-                _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info)
+                undo_move(kernel, cfg, state, keys, m, info)
                 frames[d, 2] -= 1
                 ctrl[X_DEPTH] = d
                 ctrl[X_NODES] = nodes - 1
                 return GROW
             if r == 2 or d + 1 >= maxd or start + MAX_MOVES_PER_NODE > maxm:
-                _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info)
+                undo_move(kernel, cfg, state, keys, m, info)
                 ctrl[X_DEPTH] = d
                 ctrl[X_NODES] = nodes
                 return FULL if r == 2 else DEPTH
@@ -211,9 +172,9 @@ def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl
             if d > ctrl[X_MAXDEPTH]:
                 ctrl[X_MAXDEPTH] = d
             frames[d, 0] = start
-            frames[d, 1] = _gen(fam, cfg, piles, lens, fnd, scal, moves, start, m)
+            frames[d, 1] = gen_moves(kernel, cfg, state, moves, start, m)
             if ctrl[X_SHUFFLE] != 0:
-                _shuffle(fam, cfg, moves, start, frames[d, 1], ctrl)
+                _shuffle(kernel, cfg, moves, start, frames[d, 1], ctrl)
             frames[d, 2] = 0
         else:
             if d == 0:
@@ -221,7 +182,7 @@ def run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl
                 return LOST
             d -= 1
             m = moves[frames[d, 0] + frames[d, 2] - 1]
-            _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, frames[d, 3])
+            undo_move(kernel, cfg, state, keys, m, frames[d, 3])
 
 
 @njit(cache=True, inline="always")
@@ -255,7 +216,7 @@ def tt_delete(tt, h, ctrl):
 
 
 @njit(cache=True)
-def unwind(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl):
+def unwind(kernel, cfg, state, keys, tt, frames, moves, ctrl):
     """After a search stopped unfinished: remove the states of the current path (root
     included) from the table and undo the path back to the root.
 
@@ -264,12 +225,12 @@ def unwind(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, c
     the next search, which then skips those states."""
     d = ctrl[X_DEPTH]
     while True:
-        tt_delete(tt, h, ctrl)
+        tt_delete(tt, state.h, ctrl)
         if d == 0:
             return
         d -= 1
         m = moves[frames[d, 0] + frames[d, 2] - 1]
-        _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, frames[d, 3])
+        undo_move(kernel, cfg, state, keys, m, frames[d, 3])
 
 
 @njit(cache=True)
@@ -291,24 +252,13 @@ def winning_path(frames: np.ndarray, moves: np.ndarray, ctrl: np.ndarray) -> lis
 
 
 @njit(cache=True)
-def line_infos(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path):
-    """The undo records of the moves of ``path`` played from the current state (which is
-    left unchanged): they say how many deals a macro deal made."""
-    n = path.shape[0]
-    infos = np.empty(n, dtype=np.int64)
-    for i in range(n):
-        infos[i] = _make(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path[i])
-    for i in range(n - 1, -1, -1):
-        _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path[i], infos[i])
-    return infos
-
-
-@njit(cache=True)
-def shortcut(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path, buf):
+def shortcut(kernel, cfg, state, keys, path, buf):
     """Shorten a winning line: from each state on it, jump to the farthest later state on
     the line that one move reaches. ``path`` holds kernel moves from the current state
-    (which is left unchanged); returns the shorter line. The result is certified by the
+    (which is left unchanged); returns the shorter line and the undo record of each of its
+    moves (they say how many deals a macro deal made). The result is certified by the
     reference engine like any other line."""
+    h = state.h
     n = path.shape[0]
     h0 = np.empty(n + 1, dtype=np.uint64)
     h1 = np.empty(n + 1, dtype=np.uint64)
@@ -316,11 +266,11 @@ def shortcut(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path, buf):
     h0[0] = h[0]
     h1[0] = h[1]
     for i in range(n):
-        infos[i] = _make(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path[i])
+        infos[i] = make_move(kernel, cfg, state, keys, path[i])
         h0[i + 1] = h[0]
         h1[i + 1] = h[1]
     for i in range(n - 1, -1, -1):
-        _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path[i], infos[i])
+        undo_move(kernel, cfg, state, keys, path[i], infos[i])
     order = np.argsort(h0)
     sorted_h0 = h0[order]
     out = np.empty(n, dtype=np.int32)
@@ -328,12 +278,12 @@ def shortcut(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path, buf):
     k = 0
     i = 0
     while i < n:
-        cnt = _gen(fam, cfg, piles, lens, fnd, scal, buf, 0)
+        cnt = gen_moves(kernel, cfg, state, buf, 0, -1)
         best_j = i + 1
         best_m = path[i]
         for q in range(cnt):
             m = buf[q]
-            info = _make(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m)
+            info = make_move(kernel, cfg, state, keys, m)
             lo = np.searchsorted(sorted_h0, h[0])
             while lo <= n and sorted_h0[lo] == h[0]:
                 j = order[lo]
@@ -341,11 +291,11 @@ def shortcut(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, path, buf):
                     best_j = j
                     best_m = m
                 lo += 1
-            _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info)
-        out_info[k] = _make(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, best_m)
+            undo_move(kernel, cfg, state, keys, m, info)
+        out_info[k] = make_move(kernel, cfg, state, keys, best_m)
         out[k] = best_m
         k += 1
         i = best_j
     for q in range(k - 1, -1, -1):
-        _undo(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, out[q], out_info[q])
-    return out[:k].copy()
+        undo_move(kernel, cfg, state, keys, out[q], out_info[q])
+    return out[:k].copy(), out_info[:k].copy()

@@ -20,14 +20,15 @@ from typing import Callable, Optional
 import numpy as np
 
 from solver import __version__
+from solver.dispatch import Kernel
 from solver.engine import Position, engine_for
 from solver.formats import Deal, Solution
-from solver.moves import DEAL, REDEAL, Move, card_move
-from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FAMILY_CODES, FULL, GROW, LOST,
-                           MAX_MOVES_PER_NODE, RUNNING, WON, X_CANGROW, X_HOME, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED,
-                           rehash, unwind,
-                           line_infos, run, shortcut, table_slots, winning_path)
-from solver.state import NSCAL, full_hash, zobrist_tables
+from solver.kernels import FAMILIES, UnsupportedVariant, dominance_flags, dominance_rules, kernel_module
+from solver.moves import Move
+from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FULL, GROW, LOST, MAX_MOVES_PER_NODE, RUNNING, WON,
+                           X_CANGROW, X_HOME, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED, rehash, run,
+                           shortcut, table_slots, unwind, winning_path)
+from solver.state import KernelState, ZobristKeys, full_hash, new_state, zobrist_tables
 
 DEFAULT_NODES = 2_000_000             # about 2 s of search; raise it per run with --budget-nodes
 DEFAULT_MEMORY = 1 << 30              # bytes for the transposition table
@@ -39,10 +40,6 @@ MAX_DEPTH = 1 << 20
 
 class CertificationError(RuntimeError):
     """The kernel's winning line does not replay on the reference engine: a kernel bug."""
-
-
-class UnsupportedVariant(ValueError):
-    """No kernel exists yet for this family."""
 
 
 @dataclass(frozen=True)
@@ -84,25 +81,25 @@ class SolveResult:
 # ----- family adapters --------------------------------------------------------------------
 
 class KernelAdapter:
-    """A family kernel module with its rules: the kernel's configuration and array sizes,
-    loading a reference position, and translating kernel moves into the notation."""
+    """A family's kernel (from the registry, ``solver.kernels``) with its rules: the
+    kernel's configuration and array sizes, loading a reference position, and translating
+    kernel moves into the notation."""
 
-    def __init__(self, kernel, rules, safe_flags: int):
-        self.k = kernel
+    def __init__(self, rules, dominance=()):
+        self.k = kernel_module(rules.family)
+        self.kernel = Kernel(rules.family)
         self.rules = rules
-        self.cfg = kernel.make_cfg(rules, safe_flags)
+        flags = dominance_flags(rules, dominance)
+        self.cfg = self.k.make_cfg(rules, flags)
         # the win-first phase's streamliner, if the family has one (its lost is no verdict)
-        stream = getattr(kernel, "STREAM_FOUNDATION_FIRST", 0)
-        self.stream_cfg = kernel.make_cfg(rules, safe_flags | stream) if stream else None
-        self.np = kernel.n_piles(rules)
+        stream = self.k.STREAMLINER
+        self.stream_cfg = self.k.make_cfg(rules, flags | stream) if stream else None
+        self.np = self.k.n_piles(rules)
         self.nf = 2 * rules["suits"]
         self.maxh = 2 * rules["ranks"] * rules["suits"]
         self.maxc = rules["ranks"]
         # every move leads to a state never seen before on the way (see ``LostTable``)
-        self.acyclic = kernel.acyclic(rules)
-
-    def load(self, pos: Position, piles, lens, fnd, scal) -> None:
-        self.k.load_position(self.rules, pos, piles, lens, fnd, scal)
+        self.acyclic = self.k.acyclic(rules)
 
     def to_move(self, m: int) -> Move:
         """The notation's move for kernel move ``m`` as generated (a deal is one deal)."""
@@ -111,49 +108,18 @@ class KernelAdapter:
     def to_moves(self, m: int, info: Optional[int]) -> list[Move]:
         """The notation's moves for kernel move ``m`` (``info``: its undo record); a
         macro deal is several deals."""
-        kind = m >> 16
-        if kind == self.k.K_DEAL:
-            return [Move(DEAL)] * (1 if info is None else self.k.deals_made(info))
-        if kind == getattr(self.k, "K_REDEAL", None):
-            return [Move(REDEAL)]
-        return [card_move(self.k.location_ref(self.rules, (m >> 8) & 0xFF),
-                          self.k.location_ref(self.rules, m & 0xFF), -1)]
+        return self.k.to_moves(self.rules, m, info)
 
 
-def _kernel_module(family: str):
-    if family == "alhambra":
-        from solver.alhambra import kernel
-    else:
-        from solver.algerian import kernel
-    return kernel
+# Every family's proved dominance rules by name, in ``--dominance all`` order.
+DOMINANCE_RULES = {name: tuple(dominance_rules(name)) for name in FAMILIES}
 
 
-def _dominance_rules():
-    from solver.algerian import kernel as alg
-    from solver.alhambra import kernel as alh
-    return {"algerian": {"no_pile_swap": alg.SAFE_NO_PILE_SWAP},
-            "alhambra": {"deal_through_inert": alh.SAFE_DEAL_THROUGH_INERT,
-                         "met_foundation": alh.SAFE_MET_FOUNDATION,
-                         "dead_waste_block": alh.SAFE_DEAD_WASTE_BLOCK,
-                         "dead_stock_order": alh.SAFE_DEAD_STOCK_ORDER}}
-
-
-DOMINANCE_RULES = _dominance_rules()
-
-
-def adapter_for(rules, dominance=()):
-    if rules.family not in FAMILY_CODES:
-        raise UnsupportedVariant(f"no solver kernel for the {rules.family} family yet "
-                                 f"(only {', '.join(sorted(FAMILY_CODES))})")
-    flags = 0
-    for name in dominance:
-        if name not in DOMINANCE_RULES[rules.family]:
-            raise UnsupportedVariant(f"unknown dominance rule {name!r} for {rules.family}")
-        flags |= DOMINANCE_RULES[rules.family][name]
-    try:
-        return KernelAdapter(_kernel_module(rules.family), rules, flags)
-    except ValueError as e:                 # a dominance rule these rules do not allow
-        raise UnsupportedVariant(str(e)) from None
+def adapter_for(rules, dominance=()) -> KernelAdapter:
+    """The kernel adapter of ``rules`` with the dominance rules ``dominance``; a family
+    with no kernel, an unknown rule or one these rules do not allow is
+    ``UnsupportedVariant``."""
+    return KernelAdapter(rules, tuple(dominance))
 
 
 def expand_dominance(rules, names) -> tuple:
@@ -162,32 +128,24 @@ def expand_dominance(rules, names) -> tuple:
     if "all" not in names:
         return tuple(names)
     out = [n for n in names if n != "all"]
-    for name in DOMINANCE_RULES.get(rules.family, {}):
-        if name not in out:
-            try:
-                adapter_for(rules, (name,))
-            except UnsupportedVariant:
-                continue
+    for name, rule in dominance_rules(rules.family).items():
+        if name not in out and rule.refusal(rules) is None:
             out.append(name)
     return tuple(out)
 
 
 @functools.lru_cache(maxsize=8)
-def _zobrist(np_: int, maxh: int, nf: int, maxc: int):
+def _zobrist(np_: int, maxh: int, nf: int, maxc: int) -> ZobristKeys:
     return zobrist_tables(np_, maxh, nf, maxc)
 
 
-def kernel_state(ad, pos: Position):
-    """The kernel arrays for ``pos``: piles, lens, fnd, scal, the hash and the key tables."""
-    piles = np.zeros((ad.np, ad.maxh), dtype=np.int8)
-    lens = np.zeros(ad.np, dtype=np.int32)
-    fnd = np.zeros(ad.nf, dtype=np.int32)
-    scal = np.zeros(NSCAL, dtype=np.int64)
-    ad.load(pos, piles, lens, fnd, scal)
-    zp, zf, zs = _zobrist(ad.np, ad.maxh, ad.nf, ad.maxc)
-    h = np.zeros(2, dtype=np.uint64)
-    full_hash(piles, lens, fnd, scal, zp, zf, zs, h)
-    return piles, lens, fnd, scal, h, zp, zf, zs
+def kernel_state(ad: KernelAdapter, pos: Position) -> tuple[KernelState, ZobristKeys]:
+    """The kernel state of ``pos`` (its hash computed) and the random keys it hashes with."""
+    state = new_state(ad.np, ad.maxh, ad.nf)
+    ad.k.load_position(ad.rules, pos, state)
+    keys = _zobrist(ad.np, ad.maxh, ad.nf, ad.maxc)
+    full_hash(state, keys, state.h)
+    return state, keys
 
 
 # ----- the solve loop ---------------------------------------------------------------------
@@ -232,7 +190,7 @@ class LostTable:
     stored: int = 0
 
 
-def _search(fam: int, ad, start_pos: Position, nodes: int, memory: int, deadline: float,
+def _search(ad: KernelAdapter, start_pos: Position, nodes: int, memory: int, deadline: float,
             shuffle_seed: int = 0, progress: Optional[Callable[[int, int], None]] = None,
             cfg: Optional[np.ndarray] = None, lost: Optional[LostTable] = None) -> _Attempt:
     """Run one search from ``start_pos`` for at most ``nodes`` nodes and until ``deadline``
@@ -243,7 +201,7 @@ def _search(fam: int, ad, start_pos: Position, nodes: int, memory: int, deadline
     its states; when it stops unfinished, the states of its current path are taken out
     (``unwind``) and the table, holding only lost states again, is left in ``lost``."""
     cfg = ad.cfg if cfg is None else cfg
-    piles, lens, fnd, scal, h, zp, zf, zs = kernel_state(ad, start_pos)
+    state, keys = kernel_state(ad, start_pos)
     # The table starts small and doubles up to the byte budget: easy deals stay in cache.
     max_slots = table_slots(memory)
     if lost is not None:
@@ -266,7 +224,7 @@ def _search(fam: int, ad, start_pos: Position, nodes: int, memory: int, deadline
     reason = None
     while True:
         stop = min(nodes, int(ctrl[X_NODES]) + SLICE_NODES)
-        status = run(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl, stop)
+        status = run(ad.kernel, cfg, state, keys, tt, frames, moves, ctrl, stop)
         if progress is not None:
             progress(int(ctrl[X_NODES]), int(ctrl[X_STORED]))
         if status == GROW:
@@ -288,7 +246,7 @@ def _search(fam: int, ad, start_pos: Position, nodes: int, memory: int, deadline
             break
     if lost is not None:
         if status == RUNNING:
-            unwind(fam, cfg, piles, lens, fnd, scal, h, zp, zf, zs, tt, frames, moves, ctrl)
+            unwind(ad.kernel, cfg, state, keys, tt, frames, moves, ctrl)
         lost.tt, lost.stored = tt, int(ctrl[X_STORED])
     return _Attempt(status, reason, int(ctrl[X_NODES]), int(ctrl[X_STORED]), int(ctrl[X_MAXDEPTH]),
                     slots * BYTES_PER_SLOT, int(ctrl[X_HOME]), frames, moves, ctrl)
@@ -384,7 +342,6 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     ad = adapter_for(deal.rules, dominance)
     engine = engine_for(deal.rules)
     start_pos = engine.initial_position(deal.layout)
-    fam = FAMILY_CODES[deal.rules.family]
     t0 = time.perf_counter()
     deadline = t0 + budget.seconds
     spent = 0
@@ -406,7 +363,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         if i == len(plan) - 1:
             nodes = budget.nodes - spent    # with what streamlined attempts that ended early left
         cfg = ad.stream_cfg if stream else ad.cfg
-        attempt = _search(fam, ad, start_pos, nodes, budget.memory, deadline, seed, prog, cfg,
+        attempt = _search(ad, start_pos, nodes, budget.memory, deadline, seed, prog, cfg,
                           None if stream else lost)
         spent += attempt.nodes
         states, max_depth = max(states, attempt.states), max(max_depth, attempt.max_depth)
@@ -424,9 +381,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     if attempt.status == WON:
         t1 = time.perf_counter()
         path = winning_path(attempt.frames, attempt.moves, attempt.ctrl) if attempt.ctrl[0] >= 0 else []
-        path = _shorten(fam, ad, start_pos, path)
-        piles, lens, fnd, scal, h, zp, zf, zs = kernel_state(ad, start_pos)
-        infos = line_infos(fam, ad.cfg, piles, lens, fnd, scal, h, zp, zf, zs, np.array(path, dtype=np.int32))
+        path, infos = _shorten(ad, start_pos, path)
         res.moves = certify(deal, [mv for m, i in zip(path, infos) for mv in ad.to_moves(m, int(i))])
         res.verdict, res.reason = "won", None
         res.certify_seconds = time.perf_counter() - t1
@@ -435,17 +390,19 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     return res
 
 
-def _shorten(fam, ad, start_pos: Position, path: list[int]) -> list[int]:
-    """Shortcut passes over the DFS line until it stops getting shorter."""
+def _shorten(ad: KernelAdapter, start_pos: Position, path: list[int]) -> tuple[list[int], list[int]]:
+    """Shortcut passes over the DFS line until it stops getting shorter; returns the line
+    and the undo record of each move (from the last pass: the line is played once more
+    only by the reference engine)."""
     if not path:
-        return path
-    piles, lens, fnd, scal, h, zp, zf, zs = kernel_state(ad, start_pos)
+        return [], []
+    state, keys = kernel_state(ad, start_pos)
     buf = np.zeros(MAX_MOVES_PER_NODE, dtype=np.int32)
     arr = np.array(path, dtype=np.int32)
     while True:
-        shorter = shortcut(fam, ad.cfg, piles, lens, fnd, scal, h, zp, zf, zs, arr, buf)
-        if len(shorter) >= len(arr):
-            return [int(m) for m in arr]
+        shorter, infos = shortcut(ad.kernel, ad.cfg, state, keys, arr, buf)
+        if len(shorter) >= len(arr):      # no jump found: the pass returned ``arr`` itself
+            return [int(m) for m in shorter], [int(i) for i in infos]
         arr = shorter
 
 

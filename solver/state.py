@@ -14,9 +14,14 @@ A kernel state is a handful of numpy arrays, mutated in place by make/undo:
 
 The two copies of a card share a code, so they hash alike: positions that differ only
 by which copy lies where are one state.
+
+The arrays travel together as a ``KernelState`` and the random keys as ``ZobristKeys``
+(named tuples, which numba passes as one argument and whose fields it reads by name).
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -28,7 +33,30 @@ SCAL_VALUES = 16     # each scalar hashes values 0..15
 ZOBRIST_SEED = 0x5EED_CA4D
 
 
-def zobrist_tables(n_piles: int, max_height: int, n_foundations: int, max_count: int):
+class KernelState(NamedTuple):
+    """One search state: the arrays above, mutated in place by make/undo."""
+    piles: np.ndarray
+    lens: np.ndarray
+    fnd: np.ndarray
+    scal: np.ndarray
+    h: np.ndarray
+
+
+class ZobristKeys(NamedTuple):
+    """The random keys of pile cards, foundation counts and scalars (``zobrist_tables``)."""
+    zp: np.ndarray
+    zf: np.ndarray
+    zs: np.ndarray
+
+
+def new_state(n_piles: int, max_height: int, n_foundations: int) -> KernelState:
+    """Zeroed arrays of one state."""
+    return KernelState(np.zeros((n_piles, max_height), dtype=np.int8), np.zeros(n_piles, dtype=np.int32),
+                       np.zeros(n_foundations, dtype=np.int32), np.zeros(NSCAL, dtype=np.int64),
+                       np.zeros(2, dtype=np.uint64))
+
+
+def zobrist_tables(n_piles: int, max_height: int, n_foundations: int, max_count: int) -> ZobristKeys:
     """Random keys: zp[2, NP, MAXH, 52], zf[2, NF, MAXC+1], zs[2, NSCAL, SCAL_VALUES]."""
     rng = np.random.default_rng(ZOBRIST_SEED)
     hi = np.iinfo(np.uint64).max
@@ -36,8 +64,8 @@ def zobrist_tables(n_piles: int, max_height: int, n_foundations: int, max_count:
     def draw(shape):
         return rng.integers(0, hi, size=shape, dtype=np.uint64, endpoint=True)
 
-    return (draw((2, n_piles, max_height, 52)), draw((2, n_foundations, max_count + 1)),
-            draw((2, NSCAL, SCAL_VALUES)))
+    return ZobristKeys(draw((2, n_piles, max_height, 52)), draw((2, n_foundations, max_count + 1)),
+                       draw((2, NSCAL, SCAL_VALUES)))
 
 
 @njit(cache=True, inline="always")
@@ -79,8 +107,11 @@ def set_scalar(scal, h, zs, k, v):
 
 
 @njit(cache=True)
-def full_hash(piles, lens, fnd, scal, zp, zf, zs, h):
-    """Hash from scratch (to start a search, and to check the incremental one in tests)."""
+def full_hash(state, keys, h):
+    """Hash ``state`` from scratch into ``h`` (to start a search, and to check the
+    incremental hash in tests)."""
+    piles, lens, fnd, scal = state.piles, state.lens, state.fnd, state.scal
+    zp, zf, zs = keys.zp, keys.zf, keys.zs
     h[0] = 0
     h[1] = 0
     for p in range(lens.shape[0]):

@@ -196,8 +196,6 @@ CATALOGUE: tuple[Variant, ...] = (
        summary="layout A; tableau wraps; foundation transfers; no reserve cells; no foundation-to-tableau"),
 )
 
-FAMILIES = ("alhambra", "terrace", "algerian")
-
 
 def variant_keys() -> list[str]:
     """All variant keys and aliases."""

@@ -1,6 +1,16 @@
-"""Checks every family kernel must pass, shared by the per-family kernel tests: verdicts
-equal the exhaustive oracle's on random miniature deals, move generation equals the
-reference engine's position by position, and the incremental hash equals a full one."""
+"""The public conformance suite of the kernel contract (``solver.kernels``): the checks
+every family's kernel must pass, through public names only. ``tests/test_conformance.py``
+runs them on every registered kernel; the per-family tests run them with more deals and
+with each dominance rule.
+
+* ``cross_check``: verdicts equal the exhaustive oracle's on random miniature deals, and
+  every won line replays on the reference engine;
+* ``moves_agree``: with no dominance rule, the kernel's legal moves equal the reference
+  engine's, position by position;
+* ``incremental_hash_holds``: the incremental hash equals a full one after every make and
+  undo, and undo restores every array;
+* ``kernel_perft``: the number of move sequences of each length (the golden counts of
+  ``tests/perft/``)."""
 
 import random
 
@@ -10,8 +20,9 @@ from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
 from solver.oracle import exhaustive_search
 from solver.replay import replay
-from solver.search import FAMILY_CODES, _gen, _make, _undo
+from solver.dispatch import gen_moves, make_move, undo_move
 from solver.solve import Budget, adapter_for, kernel_state, solve
+from solver.state import full_hash
 
 MINI_BUDGET = Budget(nodes=5_000_000, memory=1 << 24)
 PLAIN_BUDGET = Budget(nodes=5_000_000, memory=1 << 24, restarts=False)
@@ -50,11 +61,10 @@ def moves_agree(variant: str, seed: int, games: int = 40, steps: int = 60) -> in
         deal = random_miniature_deal(variant, rng, vary=True)
         e = engine_for(deal.rules)
         ad = adapter_for(deal.rules)
-        fam = FAMILY_CODES[deal.rules.family]
         pos = e.initial_position(deal.layout)
         for _ in range(steps):
-            piles, lens, fnd, scal, h, zp, zf, zs = kernel_state(ad, pos)
-            n = _gen(fam, ad.cfg, piles, lens, fnd, scal, buf, 0)
+            state, _keys = kernel_state(ad, pos)
+            n = gen_moves(ad.kernel, ad.cfg, state, buf, 0, -1)
             kernel_moves = sorted(str(ad.to_move(int(m))) for m in buf[:n])
             ref = sorted(str(m.__class__(m.kind, m.src, m.dst, -1)) for m in e.legal_moves(pos))
             assert kernel_moves == ref, (deal.rules.describe(), pos)
@@ -69,30 +79,68 @@ def moves_agree(variant: str, seed: int, games: int = 40, steps: int = 60) -> in
 def incremental_hash_holds(deal, seed: int = 5, steps: int = 300, dominance=()) -> int:
     """Random make/undo walk: the incremental hash always equals a full rehash, and undo
     restores the arrays. Returns the number of moves made."""
-    from solver.state import full_hash
     ad = adapter_for(deal.rules, dominance)
-    fam = FAMILY_CODES[deal.rules.family]
     e = engine_for(deal.rules)
-    piles, lens, fnd, scal, h, zp, zf, zs = kernel_state(ad, e.initial_position(deal.layout))
+    state, keys = kernel_state(ad, e.initial_position(deal.layout))
+    piles, lens, fnd, scal, h = state
     h2 = np.zeros(2, np.uint64)
     rng = random.Random(seed)
     buf = np.zeros(4096, np.int32)
     made = 0
     for _ in range(steps):
-        n = _gen(fam, ad.cfg, piles, lens, fnd, scal, buf, 0)
+        n = gen_moves(ad.kernel, ad.cfg, state, buf, 0, -1)
         if n == 0:
             break
         m = buf[rng.randrange(n)]
         before = (piles.copy(), lens.copy(), fnd.copy(), scal.copy())
-        info = _make(fam, ad.cfg, piles, lens, fnd, scal, h, zp, zf, zs, m)
+        info = make_move(ad.kernel, ad.cfg, state, keys, m)
         made += 1
-        full_hash(piles, lens, fnd, scal, zp, zf, zs, h2)
+        full_hash(state, keys, h2)
         assert (h == h2).all()
         if rng.random() < 0.3:
-            _undo(fam, ad.cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info)
-            full_hash(piles, lens, fnd, scal, zp, zf, zs, h2)
+            undo_move(ad.kernel, ad.cfg, state, keys, m, info)
+            full_hash(state, keys, h2)
             assert (h == h2).all()
             assert (lens == before[1]).all() and (fnd == before[2]).all() and (scal == before[3]).all()
             for p in range(len(lens)):
                 assert (piles[p, :lens[p]] == before[0][p, :lens[p]]).all()
     return made
+
+
+def kernel_perft(deal, depth: int) -> list[int]:
+    """The number of kernel move sequences of each length 1..``depth`` from the deal's
+    start, with no dominance rule (a position with no moves ends its sequences)."""
+    ad = adapter_for(deal.rules)
+    state, keys = kernel_state(ad, engine_for(deal.rules).initial_position(deal.layout))
+    counts = [0] * depth
+    buf = np.zeros(1024 * (depth + 1), np.int32)
+
+    def walk(d: int, start: int) -> None:
+        n = gen_moves(ad.kernel, ad.cfg, state, buf, start, -1)
+        counts[d] += n
+        if d + 1 == depth:
+            return
+        for i in range(n):
+            m = buf[start + i]
+            info = make_move(ad.kernel, ad.cfg, state, keys, m)
+            walk(d + 1, start + n)
+            undo_move(ad.kernel, ad.cfg, state, keys, m, info)
+
+    walk(0, 0)
+    return counts
+
+
+def reference_perft(deal, depth: int) -> list[int]:
+    """The same counts from the reference engine."""
+    e = engine_for(deal.rules)
+    counts = [0] * depth
+
+    def walk(pos, d: int) -> None:
+        legal = e.legal_moves(pos)
+        counts[d] += len(legal)
+        if d + 1 < depth:
+            for m in legal:
+                walk(e.play(pos, m), d + 1)
+
+    walk(e.initial_position(deal.layout), 0)
+    return counts

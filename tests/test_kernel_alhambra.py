@@ -165,7 +165,7 @@ def _dead_positions(variant: str, seed: int, games: int, rule: str):
     import numpy as np
 
     from solver.engine import engine_for
-    from solver.search import FAMILY_CODES, _gen
+    from solver.dispatch import gen_moves
     from solver.solve import adapter_for, kernel_state
     rng = random.Random(seed)
     buf = np.zeros(4096, np.int32)
@@ -173,14 +173,13 @@ def _dead_positions(variant: str, seed: int, games: int, rule: str):
         deal = random_miniature_deal(variant, rng, vary=True, small=True)
         e = engine_for(deal.rules)
         plain, ruled = adapter_for(deal.rules), adapter_for(deal.rules, (rule,))
-        fam = FAMILY_CODES[deal.rules.family]
         pos = e.initial_position(deal.layout)
         while True:
             legal = e.legal_moves(pos)
             if not legal:
                 break
-            if _gen(fam, ruled.cfg, *kernel_state(ruled, pos)[:4], buf, 0) == 0:
-                assert _gen(fam, plain.cfg, *kernel_state(plain, pos)[:4], buf, 0) > 0
+            if gen_moves(ruled.kernel, ruled.cfg, kernel_state(ruled, pos)[0], buf, 0, -1) == 0:
+                assert gen_moves(plain.kernel, plain.cfg, kernel_state(plain, pos)[0], buf, 0, -1) > 0
                 yield deal, e, pos
                 break                      # the rest of this game is dead too
             pos = e.play(pos, rng.choice(legal))
@@ -343,9 +342,9 @@ def test_streamlined_attempt_ending_without_a_win_is_no_verdict():
         ad, e = adapter_for(deal.rules), engine_for(deal.rules)
         start = e.initial_position(deal.layout)
         deadline = time.perf_counter() + 60
-        if _search(1, ad, start, plan[0][1], 1 << 24, deadline, plan[0][0]).status in (WON, LOST):
+        if _search(ad, start, plan[0][1], 1 << 24, deadline, plan[0][0]).status in (WON, LOST):
             continue
-        if _search(1, ad, start, plan[1][1], 1 << 24, deadline, plan[1][0], cfg=ad.stream_cfg).status != LOST:
+        if _search(ad, start, plan[1][1], 1 << 24, deadline, plan[1][0], cfg=ad.stream_cfg).status != LOST:
             continue
         if exhaustive_search(e, start, max_states=200_000).verdict != "won":
             continue

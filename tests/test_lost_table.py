@@ -11,7 +11,8 @@ from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
 from solver.oracle import exhaustive_search
 from solver.replay import replay
-from solver.search import CTRL_LEN, FAMILY_CODES, X_STORED, _gen, _make, tt_delete, tt_insert
+from solver.dispatch import gen_moves, make_move
+from solver.search import CTRL_LEN, X_STORED, tt_delete, tt_insert
 from solver.solve import Budget, adapter_for, expand_dominance, kernel_state, solve
 from solver.variants import make_rules
 
@@ -46,12 +47,12 @@ def test_one_waste_pile_lines_never_repeat_a_state(variant):
         dominance = expand_dominance(deal.rules, ("all",)) if rng.random() < 0.5 else ()
         ad = adapter_for(deal.rules, dominance)
         assert ad.acyclic
-        fam = FAMILY_CODES[deal.rules.family]
-        piles, lens, fnd, scal, h, zp, zf, zs = kernel_state(ad, engine_for(deal.rules).initial_position(deal.layout))
+        state, keys = kernel_state(ad, engine_for(deal.rules).initial_position(deal.layout))
+        h = state.h
         seen = {(int(h[0]), int(h[1]))}
         buf = np.zeros(4096, np.int32)
-        while (n := _gen(fam, ad.cfg, piles, lens, fnd, scal, buf, 0)) > 0:
-            _make(fam, ad.cfg, piles, lens, fnd, scal, h, zp, zf, zs, buf[rng.randrange(n)])
+        while (n := gen_moves(ad.kernel, ad.cfg, state, buf, 0, -1)) > 0:
+            make_move(ad.kernel, ad.cfg, state, keys, buf[rng.randrange(n)])
             key = (int(h[0]), int(h[1]))
             assert key not in seen
             seen.add(key)

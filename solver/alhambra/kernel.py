@@ -6,9 +6,9 @@ Alhambra-family option; the cross-check tests compare the two on thousands of mi
 deals.
 
 Kernel piles: reserves ``0..R-1``, waste piles ``R..R+W-1``, stock ``R+W`` (its top is the
-next card dealt). Foundations as in ``solver.foundation``; ``scal[0]`` counts the redeals
-used. A move is an int32 ``kind << 16 | src << 8 | dst``, locations ``0..31`` for
-foundations and ``32 + p`` for pile ``p``.
+next card dealt). Foundations and moves as in ``solver.toolkit`` (kinds ``K_CARD``,
+``K_DEAL``, ``K_REDEAL``); ``scal[0]`` counts the redeals used. The functions keep the
+kernel contract of ``solver.kernels``.
 """
 
 from __future__ import annotations
@@ -18,17 +18,24 @@ from numba import njit
 
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
-from solver.foundation import location_ref as shared_location_ref
-from solver.foundation import (C_FAMILY0, C_RANKS, C_SAFE, C_SIDX0, C_SUITS, PILE0, all_home, fill_common,
-                               fnd_accepts, load_foundations, load_piles, put, take)
-from solver.state import pop, push, set_scalar
+from solver import toolkit
+from solver.toolkit import (C_FAMILY0, C_RANKS, C_SAFE, C_SIDX0, C_SUITS, K_CARD, K_DEAL, K_REDEAL, PILE0,
+                            all_home, card_make, card_undo, deal_card, dst_of, encode, fill_common,
+                            fnd_accepts, foundation_moves, get_bits, is_all_home, kind_of, load_foundations,
+                            load_piles, undeal_card)
+from solver.state import set_scalar
 
-# cfg slots after the shared ones (solver.foundation)
+# cfg slots after the shared ones (solver.toolkit)
 (C_NRES, C_NWASTE, C_STOCK, C_ANY, C_REDEALS, C_FIRSTDEAL, C_STOP3, C_REINF,
  C_REINF_IMM) = range(C_FAMILY0, C_FAMILY0 + 9)
 CFG_LEN = C_FAMILY0 + 9
 
-K_CARD, K_DEAL, K_REDEAL = 0, 1, 2
+# Undo records. A deal: the cards dealt by its first deal (8 bits), the deals it made
+# (8 bits: several with deal_through_inert), the reserves refilled (a bit each). A redeal:
+# each waste pile's height (7 bits a pile), the cards of its first deal, the reserves
+# refilled. A card move: the reserves refilled.
+DEAL_DEALT, DEAL_COUNT, DEAL_REFILLED = 0, 8, 16
+REDEAL_PILE_BITS, REDEAL_DEALT, REDEAL_REFILLED = 7, 28, 32
 
 # Dominance flag bits (cfg[C_SAFE]).
 SAFE_DEAL_THROUGH_INERT = 1
@@ -155,20 +162,14 @@ foundation plays are offered. It prunes lines that keep a playable card back as 
 base, so a search with it may miss wins: only its wins count (they are certified like any
 other); ``solver.solve`` never reports ``lost`` from it and uses it in half of its
 win-first attempts (``solver.solve.attempt_plan``, with the measurements)."""
+STREAMLINER = STREAM_FOUNDATION_FIRST
 
 S_REDEALS = 0                     # scal slot: redeals used
 
 
-def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
-    if safe_flags & SAFE_DEAL_THROUGH_INERT and rules["waste_piles"] != 1:
-        raise ValueError("deal_through_inert needs one waste pile")
-    if safe_flags & SAFE_DEAD_WASTE_BLOCK and rules["waste_piles"] != 1:
-        raise ValueError("dead_waste_block needs one waste pile")
-    if safe_flags & SAFE_DEAD_STOCK_ORDER and (rules["waste_piles"] != 1 or rules["reinforce"]):
-        raise ValueError("dead_stock_order needs one waste pile and no reinforcement")
-    if safe_flags & SAFE_MET_FOUNDATION and (rules["waste_piles"] != 1 or rules["reinforce"]
-                                                  or rules["stop_at_third_exhaustion"]):
-        raise ValueError("met_foundation needs one waste pile, no reinforcement and play after the last pass")
+def make_cfg(rules, safe_flags: int) -> np.ndarray:
+    """The kernel's configuration (the rule options each dominance rule needs are checked
+    by the registry, ``solver.kernels``)."""
     cfg = np.zeros(CFG_LEN, dtype=np.int64)
     fill_common(cfg, rules, safe_flags)
     cfg[C_NRES], cfg[C_NWASTE] = rules["reserves"], rules["waste_piles"]
@@ -194,16 +195,18 @@ def n_piles(rules) -> int:
     return rules["reserves"] + rules["waste_piles"] + 1
 
 
-def load_position(rules, pos, piles, lens, fnd, scal) -> None:
+def load_position(rules, pos, state) -> None:
     """Fill the kernel arrays from a reference-engine ``Position``."""
-    load_piles(piles, lens, pos.reserves + pos.waste, pos.stock)
-    load_foundations(rules, pos.foundations, fnd)
-    scal[S_REDEALS] = pos.redeals_used
+    load_piles(state.piles, state.lens, pos.reserves + pos.waste, pos.stock)
+    load_foundations(rules, pos.foundations, state.fnd)
+    state.scal[S_REDEALS] = pos.redeals_used
 
 
-def location_ref(rules, loc: int):
-    """Kernel location -> the notation's pile reference."""
-    return shared_location_ref(rules, loc, "w")
+def to_moves(rules, m: int, info):
+    """The notation's moves for kernel move ``m``: a deal made with ``deal_through_inert``
+    is as many deals as its undo record ``info`` says (one before it is played)."""
+    deals = 1 if info is None else (info >> DEAL_COUNT) & 0xFF
+    return toolkit.to_moves(rules, m, deals, "w")
 
 
 @njit(cache=True, inline="always")
@@ -497,12 +500,13 @@ def game_over(cfg, lens, fnd, scal):
 
 
 @njit(cache=True)
-def gen_moves(cfg, piles, lens, fnd, scal, moves, start, last=-1):
+def gen_moves(cfg, state, moves, start, last):
     """Write the legal moves at ``moves[start:]``; return how many. ``last``: the move that
     led here (-1: not known).
 
     Order (it only steers which line is found first): reserve and waste cards to the
     foundations; onto non-empty waste piles; onto empty waste piles; deal; redeal."""
+    piles, lens, fnd, scal = state.piles, state.lens, state.fnd, state.scal
     n = start
     if game_over(cfg, lens, fnd, scal):
         return 0
@@ -513,19 +517,18 @@ def gen_moves(cfg, piles, lens, fnd, scal, moves, start, last=-1):
     # deals nothing and covers nothing, so it seldom makes stock_order_blocked fire where it
     # did not fire before; there the test waits for the next deal or build. Measured on
     # Alhambra 1-100 at 1 M nodes: 1.5 times the nodes per second, 31 won instead of 32.
-    if (cfg[C_SAFE] & SAFE_DEAD_STOCK_ORDER and not (last >= 0 and last >> 16 == K_CARD and last & 0xFF < PILE0)
+    if (cfg[C_SAFE] & SAFE_DEAD_STOCK_ORDER and not (last >= 0 and kind_of(last) == K_CARD and dst_of(last) < PILE0)
             and stock_order_blocked(cfg, piles, lens, fnd, cfg[C_REDEALS] - scal[S_REDEALS])):
         return 0
     nres = cfg[C_NRES]
     nw = cfg[C_NWASTE]
-    s = cfg[C_SUITS]
     stock = cfg[C_STOCK]
     if cfg[C_SAFE] & SAFE_MET_FOUNDATION:
         for src in range(nres + nw):
             if lens[src] > 0:
                 f = met_safe(cfg, fnd, piles[src, lens[src] - 1])
                 if f >= 0:
-                    moves[n] = (K_CARD << 16) | ((PILE0 + src) << 8) | f
+                    moves[n] = encode(K_CARD, PILE0 + src, f)
                     return 1
     for phase in range(3):
         if phase == 1 and n > start and cfg[C_SAFE] & STREAM_FOUNDATION_FIRST:
@@ -535,11 +538,7 @@ def gen_moves(cfg, piles, lens, fnd, scal, moves, start, last=-1):
                 continue
             c = piles[src, lens[src] - 1]
             if phase == 0:
-                k = cfg[C_SIDX0 + c // 13]
-                for f in (k, s + k):
-                    if fnd_accepts(cfg, fnd, f, c):
-                        moves[n] = (K_CARD << 16) | ((PILE0 + src) << 8) | f
-                        n += 1
+                n = foundation_moves(cfg, fnd, PILE0 + src, c, moves, n)
                 continue
             if src >= nres and nw == 1:
                 continue                  # a lone waste pile gives only to foundations
@@ -547,78 +546,79 @@ def gen_moves(cfg, piles, lens, fnd, scal, moves, start, last=-1):
                 if w == src or (lens[w] == 0) != (phase == 2):
                     continue
                 if waste_accepts(cfg, piles, lens, w, c):
-                    moves[n] = (K_CARD << 16) | ((PILE0 + src) << 8) | (PILE0 + w)
+                    moves[n] = encode(K_CARD, PILE0 + src, PILE0 + w)
                     n += 1
     if lens[stock] > 0:
-        moves[n] = K_DEAL << 16
+        moves[n] = encode(K_DEAL, 0, 0)
         n += 1
     elif scal[S_REDEALS] < cfg[C_REDEALS]:
         for w in range(nres, nres + nw):
             if lens[w] > 0:
-                moves[n] = K_REDEAL << 16
+                moves[n] = encode(K_REDEAL, 0, 0)
                 n += 1
                 break
     return n - start
 
 
 @njit(cache=True, inline="always")
-def _deal(cfg, piles, lens, h, zp):
+def _deal(cfg, state, keys):
     """One card to each waste pile in order while the stock lasts; return how many."""
     stock = cfg[C_STOCK]
     nres = cfg[C_NRES]
     dealt = 0
     for w in range(nres, nres + cfg[C_NWASTE]):
-        if lens[stock] > 0:
-            push(piles, lens, h, zp, w, pop(piles, lens, h, zp, stock))
+        if state.lens[stock] > 0:
+            deal_card(state, keys, stock, w)
             dealt += 1
     return dealt
 
 
 @njit(cache=True, inline="always")
-def _undeal(cfg, piles, lens, h, zp, dealt):
-    stock = cfg[C_STOCK]
+def _undeal(cfg, state, keys, dealt):
     for i in range(dealt - 1, -1, -1):
-        push(piles, lens, h, zp, stock, pop(piles, lens, h, zp, cfg[C_NRES] + i))
+        undeal_card(state, keys, cfg[C_STOCK], cfg[C_NRES] + i)
 
 
 @njit(cache=True, inline="always")
-def _reinforce(cfg, piles, lens, h, zp):
+def _reinforce(cfg, state, keys):
     """Grant's Reinforcement: every empty reserve, in order, takes the stock's next card.
     Returns the bit mask of the reserves filled."""
     if cfg[C_REINF] == 0:
         return 0
     stock = cfg[C_STOCK]
+    lens = state.lens
     mask = 0
     for r in range(cfg[C_NRES]):
         if lens[r] == 0 and lens[stock] > 0:
-            push(piles, lens, h, zp, r, pop(piles, lens, h, zp, stock))
+            deal_card(state, keys, stock, r)
             mask |= 1 << r
     return mask
 
 
 @njit(cache=True, inline="always")
-def _unreinforce(cfg, piles, lens, h, zp, mask):
-    stock = cfg[C_STOCK]
+def _unreinforce(cfg, state, keys, mask):
     for r in range(cfg[C_NRES] - 1, -1, -1):
         if (mask >> r) & 1:
-            push(piles, lens, h, zp, stock, pop(piles, lens, h, zp, r))
+            undeal_card(state, keys, cfg[C_STOCK], r)
 
 
 @njit(cache=True)
-def make_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m):
-    """Play move ``m`` and its automatic actions; return what undo needs."""
-    kind = m >> 16
+def make_move(cfg, state, keys, m):
+    """Play move ``m`` and its automatic actions; return what undo needs (the undo records
+    above)."""
+    kind = kind_of(m)
     imm = cfg[C_REINF_IMM] == 1
+    lens = state.lens
     if kind == K_DEAL:
-        dealt = _deal(cfg, piles, lens, h, zp)
-        mask = _reinforce(cfg, piles, lens, h, zp) if imm else 0
+        dealt = _deal(cfg, state, keys)
+        mask = _reinforce(cfg, state, keys) if imm else 0
         deals = 1
-        if cfg[C_SAFE] & SAFE_DEAL_THROUGH_INERT:      # make_cfg allows it only for W=1
-            while (lens[cfg[C_STOCK]] > 0 and _inert_top(cfg, piles, lens, fnd)
+        if cfg[C_SAFE] & SAFE_DEAL_THROUGH_INERT:      # the registry allows it only for W=1
+            while (lens[cfg[C_STOCK]] > 0 and _inert_top(cfg, state.piles, lens, state.fnd)
                    and (cfg[C_REINF] == 0 or (mask == 0 and _reserves_deep(cfg, lens)))):
-                _deal(cfg, piles, lens, h, zp)
+                _deal(cfg, state, keys)
                 deals += 1
-        return dealt | (deals << 8) | (mask << 16)
+        return (dealt << DEAL_DEALT) | (deals << DEAL_COUNT) | (mask << DEAL_REFILLED)
     if kind == K_REDEAL:
         # PySolFC turns W0, W1, ... over onto the stock, each top card first: the new
         # dealing order is W(n-1) bottom to top, ..., W0 bottom to top.
@@ -627,56 +627,50 @@ def make_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m):
         counts = 0
         for i in range(cfg[C_NWASTE]):
             k = lens[nres + i]
-            counts |= k << (7 * i)
+            counts |= k << (REDEAL_PILE_BITS * i)
             for _ in range(k):
-                push(piles, lens, h, zp, stock, pop(piles, lens, h, zp, nres + i))
-        set_scalar(scal, h, zs, S_REDEALS, scal[S_REDEALS] + 1)
-        dealt = _deal(cfg, piles, lens, h, zp) if cfg[C_FIRSTDEAL] == 1 else 0
-        mask = _reinforce(cfg, piles, lens, h, zp) if imm else 0
-        return counts | (dealt << 28) | (mask << 32)
-    put(piles, lens, fnd, h, zp, zf, m & 0xFF, take(cfg, piles, lens, fnd, h, zp, zf, (m >> 8) & 0xFF))
-    return _reinforce(cfg, piles, lens, h, zp)
+                undeal_card(state, keys, stock, nres + i)
+        set_scalar(state.scal, state.h, keys.zs, S_REDEALS, state.scal[S_REDEALS] + 1)
+        dealt = _deal(cfg, state, keys) if cfg[C_FIRSTDEAL] == 1 else 0
+        mask = _reinforce(cfg, state, keys) if imm else 0
+        return counts | (dealt << REDEAL_DEALT) | (mask << REDEAL_REFILLED)
+    card_make(cfg, state, keys, m)
+    return _reinforce(cfg, state, keys)
 
 
 @njit(cache=True)
-def undo_move(cfg, piles, lens, fnd, scal, h, zp, zf, zs, m, info):
-    kind = m >> 16
+def undo_move(cfg, state, keys, m, info):
+    kind = kind_of(m)
+    stock = cfg[C_STOCK]
+    nres = cfg[C_NRES]
     if kind == K_DEAL:
-        stock = cfg[C_STOCK]
-        for _ in range(((info >> 8) & 0xFF) - 1):       # a macro's later single-card deals
-            push(piles, lens, h, zp, stock, pop(piles, lens, h, zp, cfg[C_NRES]))
-        _unreinforce(cfg, piles, lens, h, zp, info >> 16)
-        _undeal(cfg, piles, lens, h, zp, info & 0xFF)
+        for _ in range(get_bits(info, DEAL_COUNT, 8) - 1):      # a macro's later single-card deals
+            undeal_card(state, keys, stock, nres)
+        _unreinforce(cfg, state, keys, info >> DEAL_REFILLED)
+        _undeal(cfg, state, keys, get_bits(info, DEAL_DEALT, 8))
         return
     if kind == K_REDEAL:
-        _unreinforce(cfg, piles, lens, h, zp, info >> 32)
-        _undeal(cfg, piles, lens, h, zp, (info >> 28) & 0xF)
-        set_scalar(scal, h, zs, S_REDEALS, scal[S_REDEALS] - 1)
-        stock = cfg[C_STOCK]
-        nres = cfg[C_NRES]
+        _unreinforce(cfg, state, keys, info >> REDEAL_REFILLED)
+        _undeal(cfg, state, keys, get_bits(info, REDEAL_DEALT, 4))
+        set_scalar(state.scal, state.h, keys.zs, S_REDEALS, state.scal[S_REDEALS] - 1)
         for i in range(cfg[C_NWASTE] - 1, -1, -1):
-            for _ in range((info >> (7 * i)) & 0x7F):
-                push(piles, lens, h, zp, nres + i, pop(piles, lens, h, zp, stock))
+            for _ in range(get_bits(info, REDEAL_PILE_BITS * i, REDEAL_PILE_BITS)):
+                deal_card(state, keys, stock, nres + i)
         return
-    _unreinforce(cfg, piles, lens, h, zp, info)
-    put(piles, lens, fnd, h, zp, zf, (m >> 8) & 0xFF, take(cfg, piles, lens, fnd, h, zp, zf, m & 0xFF))
-
-
-def deals_made(info: int) -> int:
-    """How many deals a deal move made (several with ``deal_through_inert``)."""
-    return (info >> 8) & 0xFF
+    _unreinforce(cfg, state, keys, info)
+    card_undo(cfg, state, keys, m)
 
 
 @njit(cache=True)
-def is_won(cfg, fnd):
-    return all_home(cfg, fnd)
+def is_won(cfg, state):
+    return is_all_home(cfg, state)
 
 
 @njit(cache=True)
 def move_class(cfg, m):
     """Restart ordering class: foundation plays first, then waste builds and the deal
     shuffled together, the redeal last."""
-    kind = m >> 16
+    kind = kind_of(m)
     if kind == K_REDEAL:
         return 2
-    return 0 if kind == K_CARD and (m & 0xFF) < PILE0 else 1
+    return 0 if kind == K_CARD and dst_of(m) < PILE0 else 1

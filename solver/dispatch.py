@@ -1,0 +1,145 @@
+"""The kernel calls of the contract (``solver.kernels``), for code that names no family.
+
+A ``Kernel`` is a small value that stands for one family's kernel. Its numba type names the
+family, so a compiled function that takes a ``Kernel`` (the search driver) is compiled once
+per family, and each call below resolves, at compile time, to that family's function
+through the registry: no branch on the family at run time, no family named in the driver.
+
+Why not hand the kernel's njit functions to the driver as first-class arguments: numba
+0.59-0.68 compiles such a driver again in every process (its cache keys hold the
+functions' identities; measured: a cache miss on every start), which would cost every
+batch worker and every CLI call seconds of compilation. A ``Kernel`` type's key is the
+family's name, so the driver is cached on disk like any other function.
+"""
+
+from __future__ import annotations
+
+from numba import njit, types
+from numba.extending import NativeValue, models, overload, register_model, typeof_impl, unbox
+
+import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
+
+from solver.kernels import kernel_module
+
+
+class Kernel:
+    """The kernel of family ``family`` (one that has a kernel: see ``solver.kernels``)."""
+
+    __slots__ = ("family",)
+
+    def __init__(self, family: str):
+        kernel_module(family)             # an unknown family, or one with no kernel, is an error
+        self.family = family
+
+    def __repr__(self) -> str:
+        return f"Kernel({self.family!r})"
+
+
+class KernelType(types.Opaque):
+    """numba's type of a ``Kernel``: one type per family."""
+
+    def __init__(self, family: str):
+        self.family = family
+        super().__init__(name=f"Kernel({family})")
+
+
+@typeof_impl.register(Kernel)
+def _typeof_kernel(val, c):
+    return KernelType(val.family)
+
+
+register_model(KernelType)(models.OpaqueModel)
+
+
+@unbox(KernelType)
+def _unbox_kernel(typ, obj, c):
+    return NativeValue(c.context.get_dummy_value())   # the type carries everything
+
+
+def _family_function(kernel, name: str):
+    """The njit function ``name`` of the family that ``kernel`` (a ``KernelType``) stands for."""
+    if not isinstance(kernel, KernelType):
+        raise TypeError(f"a kernel call takes a Kernel first, not {kernel}")
+    return getattr(kernel_module(kernel.family), name)
+
+
+def _gen(kernel, cfg, state, moves, start, last):
+    """Placeholder resolved by ``overload`` below (never called from Python)."""
+
+
+def _make(kernel, cfg, state, keys, m):
+    """Placeholder resolved by ``overload`` below."""
+
+
+def _undo(kernel, cfg, state, keys, m, info):
+    """Placeholder resolved by ``overload`` below."""
+
+
+def _won(kernel, cfg, state):
+    """Placeholder resolved by ``overload`` below."""
+
+
+def _class(kernel, cfg, m):
+    """Placeholder resolved by ``overload`` below."""
+
+
+@overload(_gen, inline="always")
+def _ol_gen(kernel, cfg, state, moves, start, last):
+    f = _family_function(kernel, "gen_moves")
+    return lambda kernel, cfg, state, moves, start, last: f(cfg, state, moves, start, last)
+
+
+@overload(_make, inline="always")
+def _ol_make(kernel, cfg, state, keys, m):
+    f = _family_function(kernel, "make_move")
+    return lambda kernel, cfg, state, keys, m: f(cfg, state, keys, m)
+
+
+@overload(_undo, inline="always")
+def _ol_undo(kernel, cfg, state, keys, m, info):
+    f = _family_function(kernel, "undo_move")
+    return lambda kernel, cfg, state, keys, m, info: f(cfg, state, keys, m, info)
+
+
+@overload(_won, inline="always")
+def _ol_won(kernel, cfg, state):
+    f = _family_function(kernel, "is_won")
+    return lambda kernel, cfg, state: f(cfg, state)
+
+
+@overload(_class, inline="always")
+def _ol_class(kernel, cfg, m):
+    f = _family_function(kernel, "move_class")
+    return lambda kernel, cfg, m: f(cfg, m)
+
+
+# The contract's calls on any family's kernel, from numba and from Python alike.
+
+@njit(cache=True, inline="always")
+def gen_moves(kernel, cfg, state, moves, start, last):
+    """The legal moves at ``moves[start:]``; returns how many (``last``: the move that led
+    here, -1 if not known)."""
+    return _gen(kernel, cfg, state, moves, start, last)
+
+
+@njit(cache=True, inline="always")
+def make_move(kernel, cfg, state, keys, m):
+    """Play ``m`` and its automatic actions; returns the undo record."""
+    return _make(kernel, cfg, state, keys, m)
+
+
+@njit(cache=True, inline="always")
+def undo_move(kernel, cfg, state, keys, m, info):
+    """Take ``m`` back (``info``: its undo record)."""
+    _undo(kernel, cfg, state, keys, m, info)
+
+
+@njit(cache=True, inline="always")
+def is_won(kernel, cfg, state):
+    return _won(kernel, cfg, state)
+
+
+@njit(cache=True, inline="always")
+def move_class(kernel, cfg, m):
+    """The win-first ordering class of ``m`` (lower first)."""
+    return _class(kernel, cfg, m)

@@ -1,0 +1,190 @@
+"""The registry of game families, and the contract every family's numba kernel keeps.
+
+Each family is declared once, in ``FAMILIES``: its reference engine, its kernel module (or
+``None`` while it has none), its proved dominance rules with the rule options each needs,
+and its kernel source files (for the numba cache key, ``solver.jit``). Everything else is
+derived from the entry: the engine of a rule set (``engine_for``), the kernel module
+(``kernel_module``), the dominance rules (``dominance_rules``), and the compiled search
+itself, which resolves its calls through this registry at compile time
+(``solver.dispatch``). An unknown family is an error, never a default.
+
+This module imports no kernel at import time (``solver.jit`` reads it before any function
+is compiled).
+
+The kernel contract
+-------------------
+
+A kernel module (``solver/<family>/kernel.py``) provides, with exactly these signatures
+(every family takes every argument, used or not):
+
+numba functions (``@njit(cache=True)``), over the state of ``solver.state``: ``state`` is a
+``KernelState`` (piles, lens, fnd, scal, h) and ``keys`` the ``ZobristKeys``:
+
+* ``gen_moves(cfg, state, moves, start, last) -> int``: write the legal moves at
+  ``moves[start:]`` and return how many; ``last`` is the move that led here (-1: not
+  known). A move is an int32 made by ``solver.toolkit.encode(kind, src, dst)``.
+* ``make_move(cfg, state, keys, m) -> int``: play ``m`` with its automatic actions, keep
+  ``state.h`` up to date, return the undo record.
+* ``undo_move(cfg, state, keys, m, info)``: take ``m`` back exactly.
+* ``is_won(cfg, state) -> bool``.
+* ``move_class(cfg, m) -> int``: the win-first ordering class (lower first).
+
+Python, over a ``solver.variants.Rules``:
+
+* ``make_cfg(rules, safe_flags) -> int64 array`` (shared slots from ``solver.toolkit``);
+* ``n_piles(rules) -> int``; ``acyclic(rules) -> bool`` (no line of play repeats a state:
+  the restarts may then share a table of lost states);
+* ``load_position(rules, pos, state)``: fill the arrays from a reference ``Position``;
+* ``to_moves(rules, m, info) -> list[Move]``: the notation's moves for kernel move ``m``
+  (``info``: its undo record, or ``None`` before it is played);
+* ``SAFE_<RULE>`` for each dominance rule of the registry entry (distinct bits of
+  ``cfg[C_SAFE]``, each with its proof in the docstring after it), and ``STREAMLINER``:
+  the bit of an unproved win-first pruning (0: none; see ``solver.solve``).
+
+Soundness obligations, each checked for every family by the public conformance suite
+(``tests/kernel_checks.py``, run on every registered kernel by ``tests/test_conformance.py``)
+and the golden move counts (``tests/perft/``):
+
+1. ``gen_moves`` with no dominance rule equals the reference engine's legal moves, in
+   every position (``moves_agree``; the golden counts of move sequences by depth).
+2. The incremental hash equals the full hash after every make and undo, and undo restores
+   every array (``incremental_hash_holds``).
+3. The state and its hash cover everything that can change future moves: two positions
+   with one key have the same moves and outcomes (the kernel's arrays are loaded from the
+   reference position alone, and rule 1 holds position by position).
+4. Every dominance rule keeps the verdict (cross-checked with and without it, and against
+   the unpruned oracle on miniature deals, ``cross_check``).
+
+Adding a family
+---------------
+
+One kernel module in its folder, one registry entry, its tests::
+
+    "mygame": Family(engine="solver.mygame.rules:MyEngine", kernel="solver.mygame.kernel",
+                     sources=("mygame/kernel.py",),
+                     dominance=(DominanceRule("my_rule", {"waste_piles": 1}, "one waste pile"),)),
+
+and the conformance suite and the golden move counts run on it unchanged.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from types import MappingProxyType, ModuleType
+from typing import Mapping, Optional
+
+
+class UnsupportedVariant(ValueError):
+    """No kernel exists for this family, or a dominance rule these rules do not allow."""
+
+
+@dataclass(frozen=True)
+class DominanceRule:
+    """A proved reduction of a family's kernel: its name (``--dominance NAME``), the rule
+    option values it is proved for (empty: every rule set) and how to say them. Its flag
+    is the kernel module's ``SAFE_<NAME>``."""
+    name: str
+    needs: Mapping[str, object] = field(default_factory=dict)
+    says: str = ""
+
+    def flag_name(self) -> str:
+        return "SAFE_" + self.name.upper()
+
+    def refusal(self, rules) -> Optional[str]:
+        """Why these rules do not allow the rule (None: they do)."""
+        if all(rules[k] == v for k, v in self.needs.items()):
+            return None
+        return f"{self.name} needs {self.says} ({', '.join(f'{k}={v}' for k, v in self.needs.items())})"
+
+
+@dataclass(frozen=True)
+class Family:
+    """One game family: ``engine`` as ``module:class``; ``kernel`` a module name or None;
+    ``sources`` the kernel's files below ``solver/``; ``dominance`` its proved rules in
+    the order ``--dominance all`` applies them."""
+    engine: str
+    kernel: Optional[str]
+    sources: tuple[str, ...] = ()
+    dominance: tuple[DominanceRule, ...] = ()
+
+
+_ONE_WASTE = {"waste_piles": 1}
+
+FAMILIES: Mapping[str, Family] = MappingProxyType({
+    "alhambra": Family(
+        engine="solver.alhambra.rules:AlhambraEngine", kernel="solver.alhambra.kernel",
+        sources=("alhambra/kernel.py",),
+        dominance=(
+            DominanceRule("deal_through_inert", _ONE_WASTE, "one waste pile"),
+            DominanceRule("met_foundation",
+                          {"waste_piles": 1, "reinforce": False, "stop_at_third_exhaustion": False},
+                          "one waste pile, no reinforcement and play after the last pass"),
+            DominanceRule("dead_waste_block", _ONE_WASTE, "one waste pile"),
+            DominanceRule("dead_stock_order", {"waste_piles": 1, "reinforce": False},
+                          "one waste pile and no reinforcement"),
+        )),
+    "algerian": Family(
+        engine="solver.algerian.rules:AlgerianEngine", kernel="solver.algerian.kernel",
+        sources=("algerian/kernel.py",),
+        dominance=(DominanceRule("no_pile_swap"),)),
+    "terrace": Family(engine="solver.terrace.rules:TerraceEngine", kernel=None),
+})
+
+# The search core's own files, for the numba cache key beside each family's ``sources``.
+CORE_SOURCES = ("jit.py", "kernels.py", "state.py", "toolkit.py", "dispatch.py", "search.py")
+
+
+def family(name: str) -> Family:
+    """The registry entry of family ``name``; an unknown name is an error."""
+    try:
+        return FAMILIES[name]
+    except KeyError:
+        raise UnsupportedVariant(f"unknown family {name!r} (known: {', '.join(sorted(FAMILIES))})") from None
+
+
+def solvable_families() -> list[str]:
+    """The families that have a kernel."""
+    return sorted(n for n, f in FAMILIES.items() if f.kernel is not None)
+
+
+def kernel_module(name: str) -> ModuleType:
+    """The kernel module of family ``name``; an error if it has none yet."""
+    k = family(name).kernel
+    if k is None:
+        raise UnsupportedVariant(f"no solver kernel for the {name} family yet "
+                                 f"(only {', '.join(solvable_families())})")
+    return importlib.import_module(k)
+
+
+def engine_for(rules):
+    """The reference engine of ``rules``' family."""
+    mod, cls = family(rules.family).engine.split(":")
+    return getattr(importlib.import_module(mod), cls)(rules)
+
+
+def dominance_rules(name: str) -> dict[str, DominanceRule]:
+    """Family ``name``'s proved dominance rules by name, in ``--dominance all`` order."""
+    return {r.name: r for r in family(name).dominance}
+
+
+def dominance_flags(rules, names) -> int:
+    """The ``cfg[C_SAFE]`` bits of the dominance rules ``names`` for ``rules``; an unknown
+    rule, or one these rules do not allow, is an error."""
+    known = dominance_rules(rules.family)
+    kernel = kernel_module(rules.family)
+    flags = 0
+    for name in names:
+        if name not in known:
+            raise UnsupportedVariant(f"unknown dominance rule {name!r} for {rules.family} "
+                                     f"(known: {', '.join(known) or 'none'})")
+        why = known[name].refusal(rules)
+        if why:
+            raise UnsupportedVariant(why)
+        flags |= getattr(kernel, known[name].flag_name())
+    return flags
+
+
+def kernel_sources() -> list[str]:
+    """Every file whose edit must start a fresh numba cache (paths below ``solver/``)."""
+    return list(CORE_SOURCES) + [s for f in FAMILIES.values() for s in f.sources]

@@ -1,0 +1,96 @@
+"""The kernel contract (``solver.kernels``) on every registered family: what a new
+family's kernel must pass with no test of its own (pgx's ``api_test`` idea). The per-family
+tests run the same checks with more deals and with each dominance rule."""
+
+import inspect
+import random
+from pathlib import Path
+
+import pytest
+
+from solver import jit
+from solver.dispatch import Kernel
+from solver.kernels import (FAMILIES, UnsupportedVariant, dominance_flags, dominance_rules, family,
+                            kernel_module, solvable_families)
+from solver.miniature import random_miniature_deal
+from solver.solve import adapter_for, expand_dominance
+from solver.variants import CATALOGUE, make_rules
+from tests.kernel_checks import cross_check, incremental_hash_holds, moves_agree
+
+# One variant of each family that has a kernel, plus every variant of theirs for the cheap checks.
+SOLVED = [v.key for v in CATALOGUE if FAMILIES[v.family].kernel is not None]
+NJIT = {"gen_moves": ["cfg", "state", "moves", "start", "last"],
+        "make_move": ["cfg", "state", "keys", "m"],
+        "undo_move": ["cfg", "state", "keys", "m", "info"],
+        "is_won": ["cfg", "state"],
+        "move_class": ["cfg", "m"]}
+PY = {"make_cfg": ["rules", "safe_flags"], "n_piles": ["rules"], "acyclic": ["rules"],
+      "load_position": ["rules", "pos", "state"], "to_moves": ["rules", "m", "info"]}
+
+
+def test_every_catalogue_family_is_registered():
+    assert {v.family for v in CATALOGUE} == set(FAMILIES)
+
+
+@pytest.mark.parametrize("name", solvable_families())
+def test_kernel_module_has_the_contract(name):
+    k = kernel_module(name)
+    for fn, params in NJIT.items():
+        assert list(inspect.signature(getattr(k, fn).py_func).parameters) == params, (name, fn)
+    for fn, params in PY.items():
+        assert list(inspect.signature(getattr(k, fn)).parameters) == params, (name, fn)
+    flags = [getattr(k, r.flag_name()) for r in family(name).dominance] + ([k.STREAMLINER] if k.STREAMLINER else [])
+    assert all(f > 0 and f & (f - 1) == 0 for f in flags), flags          # single bits
+    assert len(set(flags)) == len(flags)                                   # distinct
+
+
+@pytest.mark.parametrize("name", solvable_families())
+def test_kernel_sources_are_in_the_cache_key(name):
+    pkg = Path(jit.__file__).parent
+    for src in family(name).sources:
+        assert src in jit.KERNEL_SOURCES and (pkg / src).is_file()
+    assert kernel_module(name).__file__.endswith(family(name).sources[0])
+
+
+def test_unknown_family_and_missing_kernel_are_errors():
+    with pytest.raises(UnsupportedVariant, match="unknown family"):
+        family("spider")
+    with pytest.raises(UnsupportedVariant, match="no solver kernel for the terrace family"):
+        adapter_for(make_rules("terrace"))
+    with pytest.raises(UnsupportedVariant):
+        Kernel("terrace")
+    with pytest.raises(UnsupportedVariant, match="unknown dominance rule"):
+        dominance_flags(make_rules("algerian"), ("met_foundation",))
+
+
+@pytest.mark.parametrize("variant", SOLVED)
+def test_dominance_all_is_what_the_rules_allow(variant):
+    rules = make_rules(variant)
+    allowed = expand_dominance(rules, ("all",))
+    for name, rule in dominance_rules(rules.family).items():
+        assert (name in allowed) == (rule.refusal(rules) is None)
+        if name not in allowed:
+            with pytest.raises(UnsupportedVariant, match="needs"):
+                adapter_for(rules, (name,))
+    adapter_for(rules, allowed)
+
+
+@pytest.mark.parametrize("variant", SOLVED)
+def test_moves_equal_the_reference_engine(variant):
+    assert moves_agree(variant, seed=91, games=8, steps=40) > 100
+
+
+@pytest.mark.parametrize("variant", SOLVED)
+def test_hash_and_undo_with_every_rule(variant):
+    rng = random.Random(92)
+    made = 0
+    for _ in range(10):
+        deal = random_miniature_deal(variant, rng, vary=True)
+        made += incremental_hash_holds(deal, steps=100, dominance=expand_dominance(deal.rules, ("all",)))
+    assert made > 100
+
+
+@pytest.mark.parametrize("variant", SOLVED)
+def test_verdicts_equal_the_oracle(variant):
+    counts = cross_check(variant, 60, seed=93, small=True, max_states=6_000)
+    assert counts["won"] + counts["lost"] >= 40, counts
