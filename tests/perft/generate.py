@@ -24,7 +24,7 @@ from tests.kernel_checks import reference_perft  # noqa: E402
 HERE = Path(__file__).resolve().parent
 GAMES = (1, 2, 3)
 MAX_SEQUENCES = 60_000         # the deepest depth whose count stays below this (cost)
-MAX_DEPTH = 12
+MAX_DEPTH = 24
 
 
 def counts_for(variant: str, game: int) -> list[int]:
