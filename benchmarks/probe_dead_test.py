@@ -26,7 +26,7 @@ def main() -> None:
     from solver.alhambra import kernel as K
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
-    from solver.toolkit import PILE0
+    from solver.toolkit import PILE0, dst_of, kind_of, src_of
     from solver.search import CTRL_LEN, RUNNING, X_NODES, run
     from solver.solve import adapter_for, expand_dominance, kernel_state
     from solver.variants import make_rules
@@ -58,15 +58,15 @@ def main() -> None:
                 continue
             for i in range(K.gen_moves(cfg, state, buf, 0, -1)):
                 m = int(buf[i])
-                kind = m >> 16
+                kind = kind_of(m)
                 if kind == K.K_DEAL:
                     label = "deal"
                 elif kind == K.K_REDEAL:
                     label = "redeal"
-                elif m & 0xFF >= PILE0:
+                elif dst_of(m) >= PILE0:
                     label = "reserve card onto the waste"
                 else:
-                    src = (m >> 8 & 0xFF) - PILE0
+                    src = src_of(m) - PILE0
                     c = int(piles[src, lens[src] - 1])
                     in_seq = list(piles[w, :lens[w]]).count(c) + list(piles[st, :lens[st]]).count(c)
                     in_res = sum(list(piles[r, :lens[r]]).count(c) for r in range(nres))

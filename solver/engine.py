@@ -232,6 +232,20 @@ class Engine:
         return cards.rank(a) != cards.rank(b) and cards.adjacent(cards.rank(a), cards.rank(b), self.ranks, wrap)
 
 
+class UpDownFoundations:
+    """Mixin for families whose foundations ``0..s-1`` build up from the Ace and ``s..2s-1``
+    down from the top rank, by suit, never wrapping (Alhambra, Algerian)."""
+
+    def foundation_accepts(self, pos: Position, i: int, card: int) -> bool:
+        pile = pos.foundations[i]
+        up = i < self.suits
+        if cards.suit(card) != self.fsuits[i]:
+            return False
+        if not pile:                        # only in hand-made layouts: start from A / top rank
+            return cards.rank(card) == (1 if up else self.ranks)
+        return cards.rank(card) == cards.rank(pile[-1]) + (1 if up else -1)
+
+
 def engine_for(rules: Rules) -> Engine:
     """The reference engine of ``rules``' family (from the registry, ``solver.kernels``)."""
     from solver.kernels import engine_for as registered

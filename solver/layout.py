@@ -197,8 +197,9 @@ def reference_layout(rules: Rules) -> Layout:
     return initial_layout(rules, [code for _, code in reversed(ids)])
 
 
-def base_rank(layout: Layout) -> Optional[int]:
-    """Terrace family: the base rank once it is on the foundations."""
+def base_rank(layout) -> Optional[int]:
+    """Terrace family: the base rank once it is on the foundations (of a ``Layout`` or a
+    ``Position``: anything with ``foundations``)."""
     for p in layout.foundations:
         if p:
             return cards.rank(p[0])

@@ -23,7 +23,8 @@ from solver import __version__
 from solver.dispatch import Kernel
 from solver.engine import Position, engine_for
 from solver.formats import Deal, Solution
-from solver.kernels import FAMILIES, UnsupportedVariant, dominance_flags, dominance_rules, kernel_module
+from solver.kernels import FAMILIES, dominance_flags, dominance_rules, kernel_module
+from solver.kernels import UnsupportedVariant  # noqa: F401  (its home before the registry: callers import it here)
 from solver.moves import Move
 from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FULL, GROW, LOST, MAX_MOVES_PER_NODE, RUNNING, WON,
                            X_CANGROW, X_HOME, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED, rehash, run,

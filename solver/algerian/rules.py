@@ -10,11 +10,11 @@ of exactly as many cards as tableau piles is dealt one to each pile.
 from __future__ import annotations
 
 from solver import cards
-from solver.engine import Board, Engine, Position
+from solver.engine import Board, Engine, Position, UpDownFoundations
 from solver.moves import DEAL, Move, PileRef
 
 
-class AlgerianEngine(Engine):
+class AlgerianEngine(UpDownFoundations, Engine):
     family = "algerian"
 
     def sources(self, pos: Position) -> list[PileRef]:
@@ -40,15 +40,6 @@ class AlgerianEngine(Engine):
         if dst[0] == "r":
             return self.reserve_cell_accepts(pos, src, dst)
         return False
-
-    def foundation_accepts(self, pos: Position, i: int, card: int) -> bool:
-        pile = pos.foundations[i]
-        up = i < self.suits
-        if cards.suit(card) != self.fsuits[i]:
-            return False
-        if not pile:
-            return cards.rank(card) == (1 if up else self.ranks)
-        return cards.rank(card) == cards.rank(pile[-1]) + (1 if up else -1)
 
     def reserve_cell_accepts(self, pos: Position, src: PileRef, dst: PileRef) -> bool:
         # PySolFC's quirk: an empty reserve holds one card until the next deal covers it.

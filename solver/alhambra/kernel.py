@@ -205,7 +205,7 @@ def load_position(rules, pos, state) -> None:
 def to_moves(rules, m: int, info):
     """The notation's moves for kernel move ``m``: a deal made with ``deal_through_inert``
     is as many deals as its undo record ``info`` says (one before it is played)."""
-    deals = 1 if info is None else (info >> DEAL_COUNT) & 0xFF
+    deals = 1 if info is None else get_bits(info, DEAL_COUNT, 8)
     return toolkit.to_moves(rules, m, deals, "w")
 
 

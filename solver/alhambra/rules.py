@@ -10,11 +10,11 @@ piles, to each other).
 from __future__ import annotations
 
 from solver import cards
-from solver.engine import Board, Engine, Position
+from solver.engine import Board, Engine, Position, UpDownFoundations
 from solver.moves import DEAL, REDEAL, Move, PileRef
 
 
-class AlhambraEngine(Engine):
+class AlhambraEngine(UpDownFoundations, Engine):
     family = "alhambra"
 
     # --- which tops may move ---------------------------------------------------------------
@@ -29,16 +29,6 @@ class AlhambraEngine(Engine):
         if dst[0] == "w":
             return self.waste_accepts(pos, src, dst, card)
         return False                       # nothing is ever put on a reserve by the player
-
-    def foundation_accepts(self, pos: Position, i: int, card: int) -> bool:
-        pile = pos.foundations[i]
-        up = i < self.suits
-        if cards.suit(card) != self.fsuits[i]:
-            return False
-        if not pile:                        # only in hand-made layouts: start from A / King
-            return cards.rank(card) == (1 if up else self.ranks)
-        step = 1 if up else -1
-        return cards.rank(card) == cards.rank(pile[-1]) + step   # no wrap on foundations
 
     def waste_accepts(self, pos: Position, src: PileRef, dst: PileRef, card: int) -> bool:
         # From a reserve; with several waste piles (Granada) also from another waste pile.

@@ -15,7 +15,7 @@ from typing import Optional
 
 from solver import cards
 from solver.engine import Board, Engine, Position
-from solver.layout import PHASE_CHOOSE_BASE, PHASE_PLAY, terrace_base_foundation
+from solver.layout import PHASE_CHOOSE_BASE, PHASE_PLAY, base_rank, terrace_base_foundation
 from solver.moves import BASE, DEAL, REDEAL, Move, PileRef
 
 AUTO_GAP_SOURCES = {          # gap_rule -> where an empty tableau pile is filled from, in order
@@ -29,10 +29,7 @@ class TerraceEngine(Engine):
     family = "terrace"
 
     def base_rank(self, pos: Position) -> Optional[int]:
-        for p in pos.foundations:
-            if p:
-                return cards.rank(p[0])
-        return None
+        return base_rank(pos)               # a Position has a Layout's foundations
 
     # --- which tops may move ---------------------------------------------------------------
     def sources(self, pos: Position) -> list[PileRef]:
