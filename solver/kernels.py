@@ -128,7 +128,9 @@ FAMILIES: Mapping[str, Family] = MappingProxyType({
         engine="solver.algerian.rules:AlgerianEngine", kernel="solver.algerian.kernel",
         sources=("algerian/kernel.py",),
         dominance=(DominanceRule("no_pile_swap"),)),
-    "terrace": Family(engine="solver.terrace.rules:TerraceEngine", kernel=None),
+    "terrace": Family(
+        engine="solver.terrace.rules:TerraceEngine", kernel="solver.terrace.kernel",
+        sources=("terrace/kernel.py",)),
 })
 
 # The search core's own files, for the numba cache key beside each family's ``sources``.

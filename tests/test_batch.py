@@ -213,8 +213,6 @@ def test_bad_input(tmp_path):
     assert r.exit_code == 2 and "runs backwards" in r.output
     r = run("batch", "algerain", "--seeds", "1", "--db", str(tmp_path / "x.db"))
     assert r.exit_code == 2 and "did you mean" in r.output
-    r = run("batch", "terrace", "--seeds", "1", "--db", str(tmp_path / "x.db"))
-    assert r.exit_code == 2 and "no solver kernel" in r.output
     # A store of another schema version.
     old = tmp_path / "old.db"
     con = sqlite3.connect(old)
@@ -270,3 +268,18 @@ def test_ctrl_c_stops_cleanly_and_says_how_to_resume(tmp_path):
     assert "run the same command again to resume" in err and "Traceback" not in err
     stored = len(rows(db))
     assert 3 <= stored < 2000
+
+
+TERRACE_MINI = ["--rule", "ranks=4", "--rule", "suits=2", "--rule", "reserve_size=3", "--rule", "tableau_piles=3",
+                "--rule", "base_choices=2"]
+
+
+@pytest.mark.parametrize("variant", ["terrace", "queen-of-italy-pysolfc", "generals-patience",
+                                     "blondes-and-brunettes", "falling-star", "redheads"])
+def test_batch_and_stats_on_terrace_variants(tmp_path, variant):
+    db = str(tmp_path / "t.db")
+    r = run("batch", variant, "--seeds", "1-4", *TERRACE_MINI, "--budget-nodes", "20000", "--jobs", "1", "--db", db)
+    assert r.exit_code == 0, r.output
+    doc = json.loads(run("stats", "--db", db, "--format", "json").output)
+    assert doc[0]["variant"] == variant and doc[0]["games"] == 4
+    assert doc[0]["won"] + doc[0]["lost"] == 4           # miniature deals are decided

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from click.testing import CliRunner
 
 from solver.cli import main, parse_bytes
@@ -60,7 +62,6 @@ def test_solve_bad_input():
                        (("solve", "algerain", "1"), "did you mean"),
                        (("solve", "algerian", "1", "--memory", "lots"), "bad --memory"),
                        (("solve", "algerian", "1", "--dominance", "magic"), "unknown dominance rule"),
-                       (("solve", "terrace", "1"), "no solver kernel"),
                        (("solve", "granada", "1", "--dominance", "met_foundation"), "needs one waste pile"),
                        (("solve",), "usage")]:
         r = run(*args)
@@ -97,12 +98,15 @@ def test_verify_exit_codes(tmp_path):
     assert r.exit_code == 3
 
 
-def test_verify_family_without_kernel_is_unknown(tmp_path):
+def test_verify_terrace_deal(tmp_path):
+    """A miniature Terrace deal is decided; a won verdict comes with a line that replays."""
     import random
-    p = tmp_path / "ter.json"
+    p, out = tmp_path / "ter.json", tmp_path / "sol.json"
     write_deal(random_miniature_deal("terrace", random.Random(1)), p)
-    r = run("verify", str(p))
-    assert r.exit_code == 2 and "unknown" in r.output
+    r = run("verify", str(p), "--out", str(out))
+    assert r.exit_code in (0, 1), r.output
+    if r.exit_code == 0:
+        assert run("replay", str(p), str(out)).exit_code == 0
 
 
 def test_parse_bytes():
@@ -157,3 +161,14 @@ def test_verify_alhambra_deal_file(tmp_path):
         assert r.exit_code == {"won": 0, "lost": 1, "unknown": 2}[doc["verdict"]]
         codes.add(r.exit_code)
     assert codes >= {0, 1}
+
+
+@pytest.mark.parametrize("variant", ["terrace", "queen-of-italy-pysolfc", "generals-patience",
+                                     "blondes-and-brunettes", "falling-star", "redheads"])
+def test_solve_terrace_variants(variant, tmp_path):
+    """Full-size deals end won (certified) or unknown with its figures; a miniature deal is decided."""
+    r = run("solve", variant, "1", "--budget-nodes", "20000")
+    assert r.exit_code == 0 and ("won" in r.output or "unknown" in r.output), r.output
+    r = run("solve", variant, "2", "--rule", "ranks=4", "--rule", "suits=2", "--rule", "reserve_size=3",
+            "--rule", "tableau_piles=3", "--rule", "base_choices=2")
+    assert r.exit_code == 0 and ("won" in r.output or "lost" in r.output), r.output

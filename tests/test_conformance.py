@@ -52,9 +52,13 @@ def test_kernel_sources_are_in_the_cache_key(name):
     assert kernel_module(name).__file__.endswith(family(name).sources[0])
 
 
-def test_unknown_family_and_missing_kernel_are_errors():
+def test_unknown_family_and_missing_kernel_are_errors(monkeypatch):
+    import solver.kernels as registry
     with pytest.raises(UnsupportedVariant, match="unknown family"):
         family("spider")
+    # A family registered with its engine but no kernel yet is refused, never defaulted.
+    monkeypatch.setattr(registry, "FAMILIES", {**registry.FAMILIES, "terrace": registry.Family(
+        engine=registry.FAMILIES["terrace"].engine, kernel=None)})
     with pytest.raises(UnsupportedVariant, match="no solver kernel for the terrace family"):
         adapter_for(make_rules("terrace"))
     with pytest.raises(UnsupportedVariant):

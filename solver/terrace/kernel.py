@@ -1,0 +1,371 @@
+"""The numba kernel of the Terrace family (Queen of Italy / Terrace, PySolFC's Queen of Italy,
+General's Patience, Blondes and Brunettes, Falling Star, Redheads): packed state, move
+generation, make/undo, with the automatic actions (gap fills, waste refills) inside the
+move exactly as ``solver/terrace/rules.py`` performs them.
+
+Kernel piles: the reserve ``0``, tableau ``1..T``, the waste ``T+1``, the stock ``T+2`` (its
+top is the next card dealt), then the foundations ``T+3..`` as piles: a foundation's count
+does not fix its contents here (alternate colours, take-back), so its cards are in the
+state and the hash. ``fnd`` mirrors their heights (``most_home``, ``is_won``). Scalars:
+``scal[0]`` redeals used, ``scal[1]`` 1 while the base is still to be chosen, ``scal[2]``
+the base rank (0 before it is known). Moves as in ``solver.toolkit`` plus ``K_BASE``
+(choose tableau pile ``src``'s card as the base). The functions keep the kernel contract of
+``solver.kernels``.
+
+Canonical keys (interchangeable piles in one order) and dominance rules are not done yet:
+the search is the plain one, complete and sound (every reachable state is expanded once;
+a state met again, on the current path or elsewhere, is not expanded again, which loses
+nothing in a reachability search).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
+
+from solver.layout import PHASE_CHOOSE_BASE, base_rank
+from solver.moves import BASE, Move, card_move
+from solver.state import pop, push, set_count, set_scalar
+from solver.toolkit import (C_FAMILY0, C_NF, C_RANKS, C_SIDX0, C_SUIT0, K_CARD, K_DEAL, K_REDEAL, PILE0,
+                            all_home, dst_of, encode, fill_common, kind_of, src_of)
+from solver import toolkit
+
+(C_NTAB, C_WASTE, C_STOCK, C_FP0, C_FSS, C_TSS, C_GAP, C_AUTOFILL, C_TAKEBACK, C_REDEALS, C_NOBASE,
+ C_CHOICES) = range(C_FAMILY0, C_FAMILY0 + 12)
+CFG_LEN = C_FAMILY0 + 12
+
+K_BASE = 3
+S_REDEALS, S_CHOOSE, S_BASE = 0, 1, 2
+
+GAP_RULES = {"auto_waste": 0, "auto_stock": 1, "any_available": 2, "auto_reserve_first": 3, "waste_only": 4}
+G_AUTO_WASTE, G_AUTO_STOCK, G_ANY, G_RESERVE_FIRST, G_WASTE_ONLY = range(5)
+FROM_WASTE, FROM_RESERVE, FROM_STOCK = 1, 2, 3          # where an automatic gap fill took its card
+
+# Undo records: the player's action in bits 0..12 (a redeal: the cards turned over; the base
+# choice: a bit per tableau pile its opening deal dealt to, and bit 12 for the waste), then
+# from bit 13 the automatic actions: a bit per tableau pile filled (T <= 12), 2 bits per pile
+# for where its card came from, a bit per pile for "the waste was refilled just before this
+# fill", and one bit for "refilled after the last fill". Two refills never follow each other
+# (a refill needs an empty waste and leaves it non-empty), and fills go to the lowest empty
+# pile, so this fixes the order in which the actions happened.
+AUTO = 13
+A_SRC, A_REFILL_BEFORE, A_REFILL_LAST = 12, 36, 48
+
+STREAMLINER = 0                   # no unproved win-first pruning
+
+
+def make_cfg(rules, safe_flags: int) -> np.ndarray:
+    cfg = np.zeros(CFG_LEN, dtype=np.int64)
+    fill_common(cfg, rules, safe_flags)
+    t = rules["tableau_piles"]
+    cfg[C_NTAB] = t
+    cfg[C_WASTE], cfg[C_STOCK], cfg[C_FP0] = t + 1, t + 2, t + 3
+    cfg[C_FSS] = int(rules["found_build"] == "SS")
+    cfg[C_TSS] = int(rules["tableau_build"] == "SS")
+    cfg[C_GAP] = GAP_RULES[rules["gap_rule"]]
+    cfg[C_AUTOFILL] = int(rules["waste_autofill"])
+    cfg[C_TAKEBACK] = int(rules["found_takeback"])
+    cfg[C_REDEALS] = rules["redeals"]
+    cfg[C_NOBASE] = int(rules["no_build_on_base_rank"])
+    cfg[C_CHOICES] = rules["base_choices"] if rules["base_mode"] == "choose" else 0
+    return cfg
+
+
+def acyclic(rules) -> bool:
+    """Tableau cards move back and forth (and foundation cards with take-back): lines of play
+    can repeat states."""
+    return False
+
+
+def n_piles(rules) -> int:
+    return rules["tableau_piles"] + 3 + 2 * rules["suits"]
+
+
+def load_position(rules, pos, state) -> None:
+    """Fill the kernel arrays from a reference-engine ``Position``."""
+    toolkit.load_piles(state.piles, state.lens, pos.reserves + pos.tableau + pos.waste, pos.stock)
+    fp0 = rules["tableau_piles"] + 3
+    for f, p in enumerate(pos.foundations):
+        state.piles[fp0 + f, :len(p)] = p
+        state.lens[fp0 + f] = len(p)
+        state.fnd[f] = len(p)
+    state.scal[S_REDEALS] = pos.redeals_used
+    state.scal[S_CHOOSE] = int(pos.phase == PHASE_CHOOSE_BASE)
+    state.scal[S_BASE] = base_rank(pos) or 0
+
+
+def _location_ref(rules, loc: int):
+    if loc < PILE0:
+        return ("f", loc)
+    p = loc - PILE0
+    t = rules["tableau_piles"]
+    return ("r", 0) if p == 0 else ("t", p - 1) if p <= t else ("w", 0)
+
+
+def to_moves(rules, m: int, info):
+    """The notation's moves for kernel move ``m`` (automatic actions are not written)."""
+    if kind_of(m) == K_BASE:
+        return [Move(BASE, ("t", src_of(m) - PILE0 - 1), None, -1)]
+    if kind_of(m) == K_CARD:
+        return [card_move(_location_ref(rules, src_of(m)), _location_ref(rules, dst_of(m)), -1)]
+    return toolkit.to_moves(rules, m, 1, "w")
+
+
+# ----- cards and piles ----------------------------------------------------------------------
+
+@njit(cache=True, inline="always")
+def _pile(cfg, loc):
+    """The kernel pile of location ``loc`` (foundations are piles here)."""
+    return cfg[C_FP0] + loc if loc < PILE0 else loc - PILE0
+
+
+@njit(cache=True)
+def _shift(cfg, state, keys, a, b):
+    """Move the top card of pile ``a`` onto pile ``b``, keeping the foundation counts."""
+    c = pop(state.piles, state.lens, state.h, keys.zp, a)
+    push(state.piles, state.lens, state.h, keys.zp, b, c)
+    fp0 = cfg[C_FP0]
+    if a >= fp0:
+        set_count(state.fnd, state.h, keys.zf, a - fp0, state.lens[a])
+    if b >= fp0:
+        set_count(state.fnd, state.h, keys.zf, b - fp0, state.lens[b])
+
+
+@njit(cache=True, inline="always")
+def _rank(c):
+    return c % 13 + 1
+
+
+@njit(cache=True)
+def foundation_accepts(cfg, state, f, c):
+    """Foundation ``f`` takes card ``c``: on an empty one the base rank of its suit tag; else
+    the next rank (K-A wrap) in alternate colours or in suit, up to 13 cards."""
+    p = cfg[C_FP0] + f
+    n = state.lens[p]
+    ranks = cfg[C_RANKS]
+    ok = False
+    if n == 0:
+        ok = state.scal[S_BASE] != 0 and _rank(c) == state.scal[S_BASE] and c // 13 == cfg[C_SUIT0 + f // 2]
+    elif n < ranks:
+        top = state.piles[p, n - 1]
+        if _rank(c) == _rank(top) % ranks + 1:
+            ok = c // 13 == top // 13 if cfg[C_FSS] == 1 else c // 26 != top // 26
+    return ok
+
+
+@njit(cache=True)
+def tableau_accepts(cfg, state, top, c):
+    """A tableau card ``top`` takes ``c``: the rank below (A-K wrap), alternate colours or in
+    suit; never on a base-rank card with ``no_build_on_base_rank``."""
+    ranks = cfg[C_RANKS]
+    ok = False
+    if not (cfg[C_NOBASE] == 1 and _rank(top) == state.scal[S_BASE]):
+        if _rank(c) == (_rank(top) - 2) % ranks + 1:
+            ok = c // 13 == top // 13 if cfg[C_TSS] == 1 else c // 26 != top // 26
+    return ok
+
+
+# ----- move generation ----------------------------------------------------------------------
+
+@njit(cache=True)
+def gen_moves(cfg, state, moves, start, last):
+    """Write the legal moves at ``moves[start:]``; return how many. ``last`` is not used.
+
+    Order (it only steers which line is found first): the base choices; cards to the
+    foundations; onto the tableau; deal; redeal."""
+    piles, lens, scal = state.piles, state.lens, state.scal
+    ntab, waste, stock, fp0 = cfg[C_NTAB], cfg[C_WASTE], cfg[C_STOCK], cfg[C_FP0]
+    n = start
+    if scal[S_CHOOSE] == 1:
+        for i in range(min(cfg[C_CHOICES], ntab)):
+            if lens[1 + i] > 0:
+                moves[n] = encode(K_BASE, PILE0 + 1 + i, 0)
+                n += 1
+        return n - start
+    nf = cfg[C_NF]
+    for phase in range(2):                 # 0: to the foundations; 1: onto the tableau
+        for s in range(ntab + 2 + nf):     # tableau, waste, reserve, then the foundations
+            if s < ntab:
+                p = 1 + s
+            elif s == ntab:
+                p = waste
+            elif s == ntab + 1:
+                p = 0
+            else:
+                p = fp0 + s - ntab - 2
+                if cfg[C_TAKEBACK] == 0 or lens[p] < 2:
+                    continue
+            if lens[p] == 0:
+                continue
+            c = piles[p, lens[p] - 1]
+            src = p - fp0 if p >= fp0 else PILE0 + p
+            if phase == 0:
+                for f in range(nf):
+                    if fp0 + f != p and foundation_accepts(cfg, state, f, c):
+                        moves[n] = encode(K_CARD, src, f)
+                        n += 1
+            elif p != 0:                   # a reserve card never goes onto the tableau
+                for j in range(1, ntab + 1):
+                    if j == p:
+                        continue
+                    if lens[j] == 0:
+                        ok = p == waste if cfg[C_GAP] == G_WASTE_ONLY else True
+                    else:
+                        ok = tableau_accepts(cfg, state, piles[j, lens[j] - 1], c)
+                    if ok:
+                        moves[n] = encode(K_CARD, src, PILE0 + j)
+                        n += 1
+    if lens[stock] > 0 and (scal[S_REDEALS] == 0 or lens[waste] == 0):
+        moves[n] = encode(K_DEAL, 0, 0)
+        n += 1
+    if lens[stock] == 0 and lens[waste] > 0 and scal[S_REDEALS] < cfg[C_REDEALS]:
+        moves[n] = encode(K_REDEAL, 0, 0)
+        n += 1
+    return n - start
+
+
+# ----- make and undo ------------------------------------------------------------------------
+
+@njit(cache=True)
+def _gap_source(cfg, k):
+    """The ``k``-th place an empty tableau pile is filled from under the gap rule (0: none),
+    as FROM_WASTE / FROM_RESERVE / FROM_STOCK."""
+    g = cfg[C_GAP]
+    src = 0
+    if g == G_AUTO_WASTE:
+        src = FROM_WASTE if k == 0 else 0
+    elif g == G_AUTO_STOCK:
+        src = FROM_STOCK if k == 0 else FROM_WASTE if k == 1 else 0
+    elif g == G_RESERVE_FIRST:
+        src = FROM_RESERVE if k == 0 else FROM_WASTE if k == 1 else FROM_STOCK if k == 2 else 0
+    return src
+
+
+@njit(cache=True, inline="always")
+def _from_pile(cfg, src):
+    return cfg[C_WASTE] if src == FROM_WASTE else 0 if src == FROM_RESERVE else cfg[C_STOCK]
+
+
+@njit(cache=True)
+def _automatic(cfg, state, keys):
+    """Gap fills (per gap rule) and waste refills until nothing changes; returns their undo
+    record (the bits from ``AUTO`` on, shifted down)."""
+    lens = state.lens
+    ntab, waste, stock = cfg[C_NTAB], cfg[C_WASTE], cfg[C_STOCK]
+    out = 0
+    refilled = 0
+    while True:
+        gap = -1
+        for j in range(1, ntab + 1):
+            if lens[j] == 0:
+                gap = j
+                break
+        src = 0
+        if gap > 0:
+            for k in range(3):
+                s = _gap_source(cfg, k)
+                if s != 0 and lens[_from_pile(cfg, s)] > 0:
+                    src = s
+                    break
+        if src != 0:
+            _shift(cfg, state, keys, _from_pile(cfg, src), gap)
+            j = gap - 1
+            out |= (1 << j) | (src << (A_SRC + 2 * j)) | (refilled << (A_REFILL_BEFORE + j))
+            refilled = 0
+        elif cfg[C_AUTOFILL] == 1 and lens[waste] == 0 and lens[stock] > 0:
+            _shift(cfg, state, keys, stock, waste)
+            refilled = 1
+        else:
+            break
+    return out | (refilled << A_REFILL_LAST)
+
+
+@njit(cache=True)
+def _undo_automatic(cfg, state, keys, a):
+    waste, stock = cfg[C_WASTE], cfg[C_STOCK]
+    if (a >> A_REFILL_LAST) & 1:
+        _shift(cfg, state, keys, waste, stock)
+    for j in range(cfg[C_NTAB] - 1, -1, -1):
+        if (a >> j) & 1:
+            _shift(cfg, state, keys, 1 + j, _from_pile(cfg, (a >> (A_SRC + 2 * j)) & 3))
+            if (a >> (A_REFILL_BEFORE + j)) & 1:
+                _shift(cfg, state, keys, waste, stock)
+
+
+@njit(cache=True)
+def make_move(cfg, state, keys, m):
+    """Play move ``m`` and its automatic actions; return the undo record (above)."""
+    kind = kind_of(m)
+    lens = state.lens
+    waste, stock = cfg[C_WASTE], cfg[C_STOCK]
+    info = 0
+    if kind == K_CARD:
+        _shift(cfg, state, keys, _pile(cfg, src_of(m)), _pile(cfg, dst_of(m)))
+    elif kind == K_DEAL:
+        _shift(cfg, state, keys, stock, waste)
+    elif kind == K_REDEAL:
+        info = lens[waste]
+        for _ in range(info):
+            _shift(cfg, state, keys, waste, stock)
+        set_scalar(state.scal, state.h, keys.zs, S_REDEALS, state.scal[S_REDEALS] + 1)
+    else:                                  # the base choice, then the rest of the opening deal
+        p = src_of(m) - PILE0
+        c = state.piles[p, lens[p] - 1]
+        _shift(cfg, state, keys, p, cfg[C_FP0] + 2 * cfg[C_SIDX0 + c // 13])
+        set_scalar(state.scal, state.h, keys.zs, S_CHOOSE, 0)
+        set_scalar(state.scal, state.h, keys.zs, S_BASE, _rank(c))
+        for j in range(1, cfg[C_NTAB] + 1):
+            if lens[j] == 0 and lens[stock] > 0:
+                _shift(cfg, state, keys, stock, j)
+                info |= 1 << (j - 1)
+        if lens[stock] > 0:
+            _shift(cfg, state, keys, stock, waste)
+            info |= 1 << 12
+    return info | (_automatic(cfg, state, keys) << AUTO)
+
+
+@njit(cache=True)
+def undo_move(cfg, state, keys, m, info):
+    kind = kind_of(m)
+    waste, stock = cfg[C_WASTE], cfg[C_STOCK]
+    _undo_automatic(cfg, state, keys, info >> AUTO)
+    if kind == K_CARD:
+        _shift(cfg, state, keys, _pile(cfg, dst_of(m)), _pile(cfg, src_of(m)))
+    elif kind == K_DEAL:
+        _shift(cfg, state, keys, waste, stock)
+    elif kind == K_REDEAL:
+        set_scalar(state.scal, state.h, keys.zs, S_REDEALS, state.scal[S_REDEALS] - 1)
+        for _ in range(info & 0x1FFF):
+            _shift(cfg, state, keys, stock, waste)
+    else:
+        if (info >> 12) & 1:
+            _shift(cfg, state, keys, waste, stock)
+        for j in range(cfg[C_NTAB], 0, -1):
+            if (info >> (j - 1)) & 1:
+                _shift(cfg, state, keys, j, stock)
+        p = src_of(m) - PILE0
+        base = 0
+        for f in range(cfg[C_NF]):         # the base is the only foundation card
+            if state.lens[cfg[C_FP0] + f] > 0:
+                base = cfg[C_FP0] + f
+        _shift(cfg, state, keys, base, p)
+        set_scalar(state.scal, state.h, keys.zs, S_BASE, 0)
+        set_scalar(state.scal, state.h, keys.zs, S_CHOOSE, 1)
+
+
+@njit(cache=True)
+def is_won(cfg, state):
+    return all_home(cfg, state.fnd)
+
+
+@njit(cache=True)
+def move_class(cfg, m):
+    """Win-first ordering class: base choices and foundation plays first, the redeal last."""
+    kind = kind_of(m)
+    if kind == K_BASE:
+        return 0
+    if kind == K_CARD:
+        return 0 if dst_of(m) < PILE0 else 1
+    return 2 if kind == K_DEAL else 3
