@@ -39,6 +39,11 @@ SMALL_SHAPES: dict[str, list[dict[str, Any]]] = {
         dict(ranks=4, suits=2, reserves=2, reserve_size=2),
         dict(ranks=4, suits=2, reserves=1, reserve_size=4),
     ],
+    # Terrace: a reserve heavy for the pack, where a third or more of the deals are lost.
+    "terrace": [
+        dict(ranks=4, suits=2, reserve_size=7, tableau_piles=2, base_choices=2),
+        dict(ranks=4, suits=2, reserve_size=6, tableau_piles=1, base_choices=1),
+    ],
 }
 
 # Option values drawn at random when a deal's rules are varied (every value of each option).
@@ -48,6 +53,7 @@ VARIATIONS: dict[str, dict[str, list]] = {
     "terrace": dict(gap_rule=["auto_waste", "auto_stock", "any_available", "auto_reserve_first", "waste_only"],
                     waste_autofill=[True, False], found_takeback=[False, True], redeals=[0, 1],
                     found_build=["AC", "SS"], tableau_build=["AC", "SS"], no_build_on_base_rank=[False, True],
+                    reserve_to_tableau=[False, True],
                     deal_order=["pysolfc", "aisleriot"]),
     "algerian": dict(layout=["A", "B", "C"], tableau_wrap=[True, False],
                      empty_reserve_as_cell=["off", "from_tableau", "from_anywhere"],

@@ -112,6 +112,8 @@ FAMILY_OPTIONS: dict[str, tuple[OptionSpec, ...]] = {
         _s("deal_order", ("pysolfc", "aisleriot"),
            "with base_mode=dealt: reserve, tableau, base (PySolFC) or reserve, base, tableau (AisleRiot)"),
         _b("no_build_on_base_rank", "no card may be placed on a tableau card of the base rank (AisleRiot)"),
+        _b("reserve_to_tableau", "the reserve top may also go onto the tableau (and into a gap the player may fill): "
+           "the rules a generic solver such as Solvitaire expresses for General's Patience"),
     ),
     "algerian": _PACK + (
         _s("layout", ("A", "B", "C"),
@@ -135,7 +137,7 @@ FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
     "terrace": dict(ranks=13, suits=4, reserve_size=11, tableau_piles=9, base_mode="choose",
                     base_choices=4, found_build="AC", tableau_build="AC", gap_rule="auto_waste",
                     waste_autofill=True, found_takeback=False, redeals=0, deal_order="pysolfc",
-                    no_build_on_base_rank=False),
+                    no_build_on_base_rank=False, reserve_to_tableau=False),
     "algerian": dict(ranks=13, suits=4, layout="A", reserves=6, reserve_size=6, tableau_piles=8,
                      tableau_wrap=True, empty_reserve_as_cell="off", foundation_to_tableau=False,
                      foundation_transfer=True),

@@ -204,3 +204,13 @@ def test_won():
     assert not e.is_won(p)
     # the gap left by t0 is filled from the waste at once
     assert e.is_won(play(e, p, "t0>f0:AC", "t0>f1:AC", "t1>f2:AH", "r0>f3:AH"))
+
+
+def test_reserve_to_tableau_option():
+    """Off (every variant): the reserve gives only to foundations; on, its top goes onto the
+    tableau and into a gap the player may fill."""
+    p = position(fnd(f0="5C"), ["3D"], ["4S", ""], ["2D"], "3C")
+    assert not any(m.startswith("r0>t") for m in legal(engine("queen-of-italy-pysolfc"), p))
+    on = legal(engine("queen-of-italy-pysolfc", reserve_to_tableau=True), p)
+    assert "r0>t0:3D" in on and "r0>t1:3D" in on
+    assert "r0>t1:3D" not in legal(engine("terrace", reserve_to_tableau=True, gap_rule="waste_only"), p)

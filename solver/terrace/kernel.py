@@ -33,8 +33,8 @@ from solver.toolkit import (C_FAMILY0, C_NF, C_RANKS, C_SIDX0, C_SUIT0, K_CARD, 
 from solver import toolkit
 
 (C_NTAB, C_WASTE, C_STOCK, C_FP0, C_FSS, C_TSS, C_GAP, C_AUTOFILL, C_TAKEBACK, C_REDEALS, C_NOBASE,
- C_CHOICES) = range(C_FAMILY0, C_FAMILY0 + 12)
-CFG_LEN = C_FAMILY0 + 12
+ C_CHOICES, C_R2T) = range(C_FAMILY0, C_FAMILY0 + 13)
+CFG_LEN = C_FAMILY0 + 13
 
 K_BASE = 3
 S_REDEALS, S_CHOOSE, S_BASE = 0, 1, 2
@@ -70,6 +70,7 @@ def make_cfg(rules, safe_flags: int) -> np.ndarray:
     cfg[C_REDEALS] = rules["redeals"]
     cfg[C_NOBASE] = int(rules["no_build_on_base_rank"])
     cfg[C_CHOICES] = rules["base_choices"] if rules["base_mode"] == "choose" else 0
+    cfg[C_R2T] = int(rules["reserve_to_tableau"])
     return cfg
 
 
@@ -206,7 +207,7 @@ def gen_moves(cfg, state, moves, start, last):
                     if fp0 + f != p and foundation_accepts(cfg, state, f, c):
                         moves[n] = encode(K_CARD, src, f)
                         n += 1
-            elif p != 0:                   # a reserve card never goes onto the tableau
+            elif p != 0 or cfg[C_R2T] == 1:   # the reserve onto the tableau only with reserve_to_tableau
                 for j in range(1, ntab + 1):
                     if j == p:
                         continue

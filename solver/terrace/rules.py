@@ -5,8 +5,9 @@ Italy, General's Patience, Blondes and Brunettes, Falling Star, Redheads
 Eight foundations (two per suit) all start at the base rank b and build up with K-A wrap,
 13 cards each, in alternate colours (AC) or in suit (SS); an empty foundation takes a
 rank-b card of its suit tag (C C S S H H D D). Tableau piles build down with wrap in
-alternate colours (or in suit); the player never puts a reserve card on the tableau.
-The reserve gives cards only to foundations; the waste to foundations and the tableau.
+alternate colours (or in suit); the player never puts a reserve card on the tableau
+(unless ``reserve_to_tableau``, an option for comparing with generic solvers). The reserve
+gives cards only to foundations; the waste to foundations and the tableau.
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ class TerraceEngine(Engine):
         if dst[0] == "f":
             return self.foundation_accepts(pos, dst[1], card)
         if dst[0] == "t":
-            if src[0] == "r":              # never a reserve card onto the tableau by hand
-                return False
+            if src[0] == "r" and not self.rules["reserve_to_tableau"]:
+                return False               # never a reserve card onto the tableau by hand
             top = pos.top(dst)
             if top is None:
                 return self.gap_accepts(src)
@@ -79,7 +80,7 @@ class TerraceEngine(Engine):
         """What the player may put on an empty tableau pile (automatic fills aside)."""
         if self.rules["gap_rule"] == "waste_only":
             return src[0] == "w"
-        return src[0] in ("t", "w", "f")
+        return src[0] in ("t", "w", "f", "r")     # "r" only gets here with reserve_to_tableau
 
     # --- base choice, deal, redeal --------------------------------------------------------
     def stock_moves(self, pos: Position) -> list[Move]:
