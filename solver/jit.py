@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import warnings
 from pathlib import Path
 
 import numba
@@ -34,11 +33,6 @@ def cache_dir() -> Path:
     base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "patience-solver"
     return base / f"numba-{_source_hash()}"
 
-
-# Inlining the kernels' helpers into one another (``inline="always"``) makes numba's SSA
-# pass print "NumbaIRAssumptionWarning: variable ... is not in scope" (an internal pedantic
-# check; the code is right: every kernel is cross-checked against the reference engine).
-warnings.filterwarnings("ignore", category=numba.core.errors.NumbaIRAssumptionWarning)
 
 if not os.environ.get("NUMBA_CACHE_DIR"):
     numba.config.CACHE_DIR = str(cache_dir())

@@ -30,8 +30,8 @@ def test_kernel_matches_oracle_on_miniature_deals(variant):
 @pytest.mark.parametrize("variant", ["terrace", "falling-star"])
 def test_kernel_matches_oracle_on_small_deals(variant):
     """The small shapes (a heavy reserve) end lost more often."""
-    counts = cross_check(variant, 600, seed=2, small=True, max_states=20_000)
-    assert counts["lost"] > 100 and counts["won"] > 100, counts
+    counts = cross_check(variant, 400, seed=2, small=True, max_states=20_000)
+    assert counts["lost"] > 60 and counts["won"] > 60, counts
 
 
 @pytest.mark.parametrize("variant", ["terrace", "blondes-and-brunettes"])

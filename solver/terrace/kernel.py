@@ -122,16 +122,15 @@ def _pile(cfg, loc):
     return cfg[C_FP0] + loc if loc < PILE0 else loc - PILE0
 
 
-@njit(cache=True)
-def _shift(cfg, state, keys, a, b):
+@njit(cache=True, inline="always")
+def _shift(cfg, piles, lens, fnd, h, zp, zf, a, b):
     """Move the top card of pile ``a`` onto pile ``b``, keeping the foundation counts."""
-    c = pop(state.piles, state.lens, state.h, keys.zp, a)
-    push(state.piles, state.lens, state.h, keys.zp, b, c)
+    push(piles, lens, h, zp, b, pop(piles, lens, h, zp, a))
     fp0 = cfg[C_FP0]
     if a >= fp0:
-        set_count(state.fnd, state.h, keys.zf, a - fp0, state.lens[a])
+        set_count(fnd, h, zf, a - fp0, lens[a])
     if b >= fp0:
-        set_count(state.fnd, state.h, keys.zf, b - fp0, state.lens[b])
+        set_count(fnd, h, zf, b - fp0, lens[b])
 
 
 @njit(cache=True, inline="always")
@@ -139,30 +138,32 @@ def _rank(c):
     return c % 13 + 1
 
 
+# The helpers called many times a node take arrays, not the state tuple: a call takes a
+# tuple's arrays as new references (measured: several times slower on this kernel).
 @njit(cache=True)
-def foundation_accepts(cfg, state, f, c):
+def foundation_accepts(cfg, piles, lens, scal, f, c):
     """Foundation ``f`` takes card ``c``: on an empty one the base rank of its suit tag; else
     the next rank (K-A wrap) in alternate colours or in suit, up to 13 cards."""
     p = cfg[C_FP0] + f
-    n = state.lens[p]
+    n = lens[p]
     ranks = cfg[C_RANKS]
     ok = False
     if n == 0:
-        ok = state.scal[S_BASE] != 0 and _rank(c) == state.scal[S_BASE] and c // 13 == cfg[C_SUIT0 + f // 2]
+        ok = scal[S_BASE] != 0 and _rank(c) == scal[S_BASE] and c // 13 == cfg[C_SUIT0 + f // 2]
     elif n < ranks:
-        top = state.piles[p, n - 1]
+        top = piles[p, n - 1]
         if _rank(c) == _rank(top) % ranks + 1:
             ok = c // 13 == top // 13 if cfg[C_FSS] == 1 else c // 26 != top // 26
     return ok
 
 
 @njit(cache=True)
-def tableau_accepts(cfg, state, top, c):
+def tableau_accepts(cfg, scal, top, c):
     """A tableau card ``top`` takes ``c``: the rank below (A-K wrap), alternate colours or in
     suit; never on a base-rank card with ``no_build_on_base_rank``."""
     ranks = cfg[C_RANKS]
     ok = False
-    if not (cfg[C_NOBASE] == 1 and _rank(top) == state.scal[S_BASE]):
+    if not (cfg[C_NOBASE] == 1 and _rank(top) == scal[S_BASE]):
         if _rank(c) == (_rank(top) - 2) % ranks + 1:
             ok = c // 13 == top // 13 if cfg[C_TSS] == 1 else c // 26 != top // 26
     return ok
@@ -186,6 +187,14 @@ def gen_moves(cfg, state, moves, start, last):
                 n += 1
         return n - start
     nf = cfg[C_NF]
+    ranks = cfg[C_RANKS]
+    need = np.empty(nf, np.int64)          # the rank each foundation takes next (-1: none)
+    for f in range(nf):
+        k = lens[fp0 + f]
+        need[f] = scal[S_BASE] if k == 0 else -1 if k >= ranks else _rank(piles[fp0 + f, k - 1]) % ranks + 1
+    tneed = np.empty(ntab + 1, np.int64)   # the rank each tableau pile takes (0: a gap)
+    for j in range(1, ntab + 1):
+        tneed[j] = 0 if lens[j] == 0 else (_rank(piles[j, lens[j] - 1]) - 2) % ranks + 1
     for phase in range(2):                 # 0: to the foundations; 1: onto the tableau
         for s in range(ntab + 2 + nf):     # tableau, waste, reserve, then the foundations
             if s < ntab:
@@ -204,7 +213,7 @@ def gen_moves(cfg, state, moves, start, last):
             src = p - fp0 if p >= fp0 else PILE0 + p
             if phase == 0:
                 for f in range(nf):
-                    if fp0 + f != p and foundation_accepts(cfg, state, f, c):
+                    if need[f] == _rank(c) and fp0 + f != p and foundation_accepts(cfg, piles, lens, scal, f, c):
                         moves[n] = encode(K_CARD, src, f)
                         n += 1
             elif p != 0 or cfg[C_R2T] == 1:   # the reserve onto the tableau only with reserve_to_tableau
@@ -214,7 +223,7 @@ def gen_moves(cfg, state, moves, start, last):
                     if lens[j] == 0:
                         ok = p == waste if cfg[C_GAP] == G_WASTE_ONLY else True
                     else:
-                        ok = tableau_accepts(cfg, state, piles[j, lens[j] - 1], c)
+                        ok = tneed[j] == _rank(c) and tableau_accepts(cfg, scal, piles[j, lens[j] - 1], c)
                     if ok:
                         moves[n] = encode(K_CARD, src, PILE0 + j)
                         n += 1
@@ -250,10 +259,9 @@ def _from_pile(cfg, src):
 
 
 @njit(cache=True)
-def _automatic(cfg, state, keys):
+def _automatic(cfg, piles, lens, fnd, h, zp, zf):
     """Gap fills (per gap rule) and waste refills until nothing changes; returns their undo
     record (the bits from ``AUTO`` on, shifted down)."""
-    lens = state.lens
     ntab, waste, stock = cfg[C_NTAB], cfg[C_WASTE], cfg[C_STOCK]
     out = 0
     refilled = 0
@@ -271,12 +279,12 @@ def _automatic(cfg, state, keys):
                     src = s
                     break
         if src != 0:
-            _shift(cfg, state, keys, _from_pile(cfg, src), gap)
+            _shift(cfg, piles, lens, fnd, h, zp, zf, _from_pile(cfg, src), gap)
             j = gap - 1
             out |= (1 << j) | (src << (A_SRC + 2 * j)) | (refilled << (A_REFILL_BEFORE + j))
             refilled = 0
         elif cfg[C_AUTOFILL] == 1 and lens[waste] == 0 and lens[stock] > 0:
-            _shift(cfg, state, keys, stock, waste)
+            _shift(cfg, piles, lens, fnd, h, zp, zf, stock, waste)
             refilled = 1
         else:
             break
@@ -284,74 +292,77 @@ def _automatic(cfg, state, keys):
 
 
 @njit(cache=True)
-def _undo_automatic(cfg, state, keys, a):
+def _undo_automatic(cfg, piles, lens, fnd, h, zp, zf, a):
     waste, stock = cfg[C_WASTE], cfg[C_STOCK]
     if (a >> A_REFILL_LAST) & 1:
-        _shift(cfg, state, keys, waste, stock)
+        _shift(cfg, piles, lens, fnd, h, zp, zf, waste, stock)
     for j in range(cfg[C_NTAB] - 1, -1, -1):
         if (a >> j) & 1:
-            _shift(cfg, state, keys, 1 + j, _from_pile(cfg, (a >> (A_SRC + 2 * j)) & 3))
+            _shift(cfg, piles, lens, fnd, h, zp, zf, 1 + j, _from_pile(cfg, (a >> (A_SRC + 2 * j)) & 3))
             if (a >> (A_REFILL_BEFORE + j)) & 1:
-                _shift(cfg, state, keys, waste, stock)
+                _shift(cfg, piles, lens, fnd, h, zp, zf, waste, stock)
 
 
 @njit(cache=True)
 def make_move(cfg, state, keys, m):
     """Play move ``m`` and its automatic actions; return the undo record (above)."""
     kind = kind_of(m)
-    lens = state.lens
+    piles, lens, fnd, h = state.piles, state.lens, state.fnd, state.h
+    zp, zf = keys.zp, keys.zf
     waste, stock = cfg[C_WASTE], cfg[C_STOCK]
     info = 0
     if kind == K_CARD:
-        _shift(cfg, state, keys, _pile(cfg, src_of(m)), _pile(cfg, dst_of(m)))
+        _shift(cfg, piles, lens, fnd, h, zp, zf, _pile(cfg, src_of(m)), _pile(cfg, dst_of(m)))
     elif kind == K_DEAL:
-        _shift(cfg, state, keys, stock, waste)
+        _shift(cfg, piles, lens, fnd, h, zp, zf, stock, waste)
     elif kind == K_REDEAL:
         info = lens[waste]
         for _ in range(info):
-            _shift(cfg, state, keys, waste, stock)
+            _shift(cfg, piles, lens, fnd, h, zp, zf, waste, stock)
         set_scalar(state.scal, state.h, keys.zs, S_REDEALS, state.scal[S_REDEALS] + 1)
     else:                                  # the base choice, then the rest of the opening deal
         p = src_of(m) - PILE0
-        c = state.piles[p, lens[p] - 1]
-        _shift(cfg, state, keys, p, cfg[C_FP0] + 2 * cfg[C_SIDX0 + c // 13])
+        c = piles[p, lens[p] - 1]
+        _shift(cfg, piles, lens, fnd, h, zp, zf, p, cfg[C_FP0] + 2 * cfg[C_SIDX0 + c // 13])
         set_scalar(state.scal, state.h, keys.zs, S_CHOOSE, 0)
         set_scalar(state.scal, state.h, keys.zs, S_BASE, _rank(c))
         for j in range(1, cfg[C_NTAB] + 1):
             if lens[j] == 0 and lens[stock] > 0:
-                _shift(cfg, state, keys, stock, j)
+                _shift(cfg, piles, lens, fnd, h, zp, zf, stock, j)
                 info |= 1 << (j - 1)
         if lens[stock] > 0:
-            _shift(cfg, state, keys, stock, waste)
+            _shift(cfg, piles, lens, fnd, h, zp, zf, stock, waste)
             info |= 1 << 12
-    return info | (_automatic(cfg, state, keys) << AUTO)
+    return info | (_automatic(cfg, piles, lens, fnd, h, zp, zf) << AUTO)
 
 
 @njit(cache=True)
 def undo_move(cfg, state, keys, m, info):
     kind = kind_of(m)
+    piles, lens, fnd, h = state.piles, state.lens, state.fnd, state.h
+    zp, zf = keys.zp, keys.zf
     waste, stock = cfg[C_WASTE], cfg[C_STOCK]
-    _undo_automatic(cfg, state, keys, info >> AUTO)
+    _undo_automatic(cfg, piles, lens, fnd, h, zp, zf, info >> AUTO)
     if kind == K_CARD:
-        _shift(cfg, state, keys, _pile(cfg, dst_of(m)), _pile(cfg, src_of(m)))
+        _shift(cfg, piles, lens, fnd, h, zp, zf, _pile(cfg, dst_of(m)), _pile(cfg, src_of(m)))
     elif kind == K_DEAL:
-        _shift(cfg, state, keys, waste, stock)
+        _shift(cfg, piles, lens, fnd, h, zp, zf, waste, stock)
     elif kind == K_REDEAL:
         set_scalar(state.scal, state.h, keys.zs, S_REDEALS, state.scal[S_REDEALS] - 1)
         for _ in range(info & 0x1FFF):
-            _shift(cfg, state, keys, stock, waste)
+            _shift(cfg, piles, lens, fnd, h, zp, zf, stock, waste)
     else:
         if (info >> 12) & 1:
-            _shift(cfg, state, keys, waste, stock)
+            _shift(cfg, piles, lens, fnd, h, zp, zf, waste, stock)
         for j in range(cfg[C_NTAB], 0, -1):
             if (info >> (j - 1)) & 1:
-                _shift(cfg, state, keys, j, stock)
+                _shift(cfg, piles, lens, fnd, h, zp, zf, j, stock)
         p = src_of(m) - PILE0
         base = 0
         for f in range(cfg[C_NF]):         # the base is the only foundation card
-            if state.lens[cfg[C_FP0] + f] > 0:
+            if lens[cfg[C_FP0] + f] > 0:
                 base = cfg[C_FP0] + f
-        _shift(cfg, state, keys, base, p)
+        _shift(cfg, piles, lens, fnd, h, zp, zf, base, p)
         set_scalar(state.scal, state.h, keys.zs, S_BASE, 0)
         set_scalar(state.scal, state.h, keys.zs, S_CHOOSE, 1)
 
