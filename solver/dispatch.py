@@ -6,7 +6,7 @@ per family, and each call below resolves, at compile time, to that family's func
 through the registry: no branch on the family at run time, no family named in the driver.
 
 Why not hand the kernel's njit functions to the driver as first-class arguments: numba
-0.59-0.68 compiles such a driver again in every process (its cache keys hold the
+0.68 (measured) compiles such a driver again in every process (its cache keys hold the
 functions' identities; measured: a cache miss on every start), which would cost every
 batch worker and every CLI call seconds of compilation. A ``Kernel`` type's key is the
 family's name, so the driver is cached on disk like any other function.
