@@ -83,7 +83,8 @@ class UnsupportedVariant(ValueError):
 class DominanceRule:
     """A proved reduction of a family's kernel: its name (``--dominance NAME``), the rule
     option values it is proved for (empty: every rule set) and how to say them. Its flag
-    is the kernel module's ``SAFE_<NAME>``."""
+    is the kernel module's ``SAFE_<NAME>``. A ``needs`` value that is a tuple lists the
+    values allowed."""
     name: str
     needs: Mapping[str, object] = field(default_factory=dict)
     says: str = ""
@@ -93,7 +94,7 @@ class DominanceRule:
 
     def refusal(self, rules) -> Optional[str]:
         """Why these rules do not allow the rule (None: they do)."""
-        if all(rules[k] == v for k, v in self.needs.items()):
+        if all(rules[k] in v if isinstance(v, tuple) else rules[k] == v for k, v in self.needs.items()):
             return None
         return f"{self.name} needs {self.says} ({', '.join(f'{k}={v}' for k, v in self.needs.items())})"
 
@@ -130,7 +131,13 @@ FAMILIES: Mapping[str, Family] = MappingProxyType({
         dominance=(DominanceRule("no_pile_swap"),)),
     "terrace": Family(
         engine="solver.terrace.rules:TerraceEngine", kernel="solver.terrace.kernel",
-        sources=("terrace/kernel.py",)),
+        sources=("terrace/kernel.py",),
+        dominance=(
+            DominanceRule("reserve_blocked",
+                          {"found_takeback": False, "reserve_to_tableau": False,
+                           "gap_rule": ("auto_waste", "auto_stock", "any_available", "waste_only")},
+                          "no foundation take-back and a reserve that empties only to the foundations"),
+        )),
 })
 
 # The search core's own files, for the numba cache key beside each family's ``sources``.

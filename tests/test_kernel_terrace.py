@@ -102,3 +102,183 @@ def test_kernel_matches_oracle_on_100000_miniature_deals(variant, chunk):
     """100,000 deals per variant in four chunks of 25,000."""
     counts = cross_check(variant, 25_000, seed=100 + chunk, max_states=20_000)
     assert counts["won"] > 1000, counts
+
+
+# ----- reserve_blocked: a dead-state test ---------------------------------------------------
+
+ALLOWED_GAPS = ["auto_waste", "auto_stock", "any_available", "waste_only"]
+NO_TAKEBACK = {"found_takeback": False, "reserve_to_tableau": False}
+
+
+def reserve_blocked_reference(engine, pos) -> bool:
+    """The plain twin of the kernel's ``reserve_blocked``: walk each foundation forward from
+    its top with any card still in play and not below the reserve card looked at, and see
+    whether some foundation can come to take that card."""
+    from solver import cards
+    from solver.layout import base_rank
+    base = base_rank(pos)
+    reserve = pos.reserves[0]
+    if base is None:
+        return False
+    ranks, ss = engine.ranks, engine.rules["found_build"] == "SS"
+    in_play = [c for p in pos.reserves + pos.tableau + pos.waste for c in p] + list(pos.stock)
+    for i, a in enumerate(reserve):
+        usable = list(in_play)
+        for c in reserve[:i]:
+            usable.remove(c)
+        if not any(_can_reach(engine, pile, engine.fsuits[f], base, a, usable, ranks, ss)
+                   for f, pile in enumerate(pos.foundations)):
+            return True
+    return False
+
+
+def _can_reach(engine, pile, tag, base, a, usable, ranks, ss) -> bool:
+    from solver import cards
+    top = pile[-1] if pile else None
+    for _ in range(ranks - len(pile)):
+        def fits(c, top=top):
+            if top is None:
+                return cards.rank(c) == base and cards.suit(c) == tag
+            if cards.rank(c) != cards.succ(cards.rank(top), ranks):
+                return False
+            return cards.suit(c) == cards.suit(top) if ss else cards.colour(c) != cards.colour(top)
+        if fits(a):
+            return True
+        nxt = [c for c in usable if fits(c)]
+        if not nxt:
+            return False
+        top = nxt[0]          # in suit every fit is the same card; across colours any fit will do
+    return False
+
+
+def _walk_positions(variant, seed, games, options, steps=40):
+    """Positions along random games of miniature deals of ``variant`` with ``options``,
+    on rules that allow ``reserve_blocked``."""
+    from solver.engine import engine_for
+    from solver.kernels import dominance_rules
+    rule = dominance_rules("terrace")["reserve_blocked"]
+    rng = random.Random(seed)
+    for _ in range(games):
+        deal = random_miniature_deal(variant, rng, options, vary=True, small=rng.random() < 0.5)
+        if rule.refusal(deal.rules) is not None:
+            continue
+        e = engine_for(deal.rules)
+        pos = e.initial_position(deal.layout)
+        for _ in range(steps):
+            yield deal, e, pos
+            legal = e.legal_moves(pos)
+            if not legal:
+                break
+            pos = e.play(pos, rng.choice(legal))
+
+
+@pytest.mark.parametrize("variant", ["terrace", "generals-patience", "falling-star"])
+def test_reserve_blocked_equals_its_plain_twin(variant):
+    import numpy as np
+    from solver.solve import adapter_for, kernel_state
+    from solver.terrace import kernel as k
+    fired = seen = 0
+    for deal, e, pos in _walk_positions(variant, seed=61, games=150, options=NO_TAKEBACK):
+        state, _ = kernel_state(adapter_for(deal.rules), pos)
+        cfg = adapter_for(deal.rules).cfg
+        got = k.reserve_blocked(cfg, state.piles, state.lens, state.scal)
+        assert got == reserve_blocked_reference(e, pos), (deal.rules.describe(), pos)
+        fired += got
+        seen += 1
+    assert seen > 2000 and fired > 30, (seen, fired)
+
+
+def test_reserve_blocked_hand_made_position():
+    """General's Patience shape (in suit), base 3: a 6C in the reserve above both 4Cs can
+    never go home (clubs need 3, 4, 5 before it); with one 4C above the 6C it can."""
+    from solver import cards
+    from solver.engine import Position, engine_for
+    from solver.layout import PHASE_PLAY
+    from solver.solve import adapter_for, kernel_state
+    from solver.terrace import kernel as k
+    rules = make_rules("generals-patience", {"ranks": 7, "suits": 2, "reserve_size": 3,
+                                              "tableau_piles": 2, "base_mode": "dealt"})
+    e = engine_for(rules)
+    deal = random_miniature_deal("generals-patience", random.Random(7),
+                                 {"ranks": 7, "suits": 2, "reserve_size": 3, "tableau_piles": 2,
+                                  "base_mode": "dealt"})
+    pos = e.initial_position(deal.layout)
+    everything = sorted(c for p in pos.reserves + pos.tableau + pos.waste + pos.foundations for c in p) + sorted(pos.stock)
+    c = cards.parse
+
+    def place(reserve):
+        """The deal's cards with 3C on the first clubs foundation, ``reserve`` as the
+        reserve, one card on each tableau pile and the rest in the stock."""
+        rest = list(everything)
+        for x in reserve + [c("3C")]:
+            rest.remove(x)
+        fnd = ((c("3C"),),) + tuple(() for _ in pos.foundations[1:])
+        return Position(fnd, (tuple(reserve),), ((rest.pop(),), (rest.pop(),)), ((),), tuple(rest), 0, PHASE_PLAY)
+
+    ad = adapter_for(rules)
+    for reserve, dead in [([c("4C"), c("4C"), c("6C")], True), ([c("4C"), c("6C"), c("4C")], False),
+                          ([c("5C"), c("5C"), c("6C")], True), ([c("4C"), c("5C"), c("6C")], False)]:
+        p = place(reserve)
+        state, _ = kernel_state(ad, p)
+        assert bool(k.reserve_blocked(ad.cfg, state.piles, state.lens, state.scal)) == dead, reserve
+        assert reserve_blocked_reference(e, p) == dead, reserve
+
+
+def test_reserve_blocked_fires_only_on_lost_positions():
+    """Every position along random games where the test fires is lost by the oracle's
+    exhaustive search from it (none is won)."""
+    from solver.oracle import exhaustive_search
+    from solver.solve import adapter_for, kernel_state
+    from solver.terrace import kernel as k
+    fired = lost = 0
+    seen_deals = set()
+    for deal, e, pos in _walk_positions("terrace", seed=62, games=300, options=NO_TAKEBACK):
+        if repr(deal.source) in seen_deals:
+            continue                       # one position per game: the rest of it is dead too
+        ad = adapter_for(deal.rules)
+        state, _ = kernel_state(ad, pos)
+        if not k.reserve_blocked(ad.cfg, state.piles, state.lens, state.scal):
+            continue
+        seen_deals.add(repr(deal.source))
+        fired += 1
+        got = exhaustive_search(e, pos, max_states=20_000)
+        assert got.verdict != "won", (deal.rules.describe(), deal.source, pos)
+        lost += got.verdict == "lost"
+    assert lost > 40, (fired, lost)
+
+
+@pytest.mark.parametrize("gap_rule", ALLOWED_GAPS)
+def test_reserve_blocked_keeps_verdicts(gap_rule):
+    """With the test on, every verdict still equals the oracle's (a dead-state test can only
+    turn a won into a lost: the won deals are the check), on the reserve-heavy shapes."""
+    counts = cross_check("terrace", 250, seed=63, dominance=("reserve_blocked",), small=True,
+                         max_states=20_000, options=dict(NO_TAKEBACK, gap_rule=gap_rule))
+    assert counts["won"] > 40 and counts["lost"] > 40, counts
+
+
+def test_reserve_blocked_refused_where_unproved():
+    """Take-back, reserve_to_tableau and auto_reserve_first each let a reserve card leave
+    otherwise than to a foundation for good: the rule is refused, never silently off."""
+    from solver.solve import UnsupportedVariant, adapter_for, expand_dominance
+    for variant, opts in [("queen-of-italy-pysolfc", {}), ("redheads", {}),
+                          ("terrace", {"reserve_to_tableau": True})]:
+        rules = make_rules(variant, opts)
+        with pytest.raises(UnsupportedVariant):
+            adapter_for(rules, ("reserve_blocked",))
+        assert "reserve_blocked" not in expand_dominance(rules, ("all",))
+    assert "reserve_blocked" in expand_dominance(make_rules("generals-patience"), ("all",))
+
+
+def test_reserve_blocked_full_size_verdicts_agree():
+    """Full-size General's Patience and Terrace games 1-8 at 20,000 nodes: the verdicts with
+    and without the test never contradict (pruning dead states may turn an unknown into a
+    won or a lost), and every won replays."""
+    for variant in ("generals-patience", "terrace"):
+        rules = make_rules(variant)
+        for n in range(1, 9):
+            deal = pysolfc_deal(rules, n)
+            plain = solve(deal, Budget(nodes=20_000))
+            ruled = solve(deal, Budget(nodes=20_000), ("reserve_blocked",))
+            assert {plain.verdict, ruled.verdict} != {"won", "lost"}, (variant, n)
+            if ruled.verdict == "won":
+                assert replay(deal, ruled.moves).ok

@@ -103,26 +103,21 @@ def gen_moves(cfg, state, moves, start, last):
     n = start
     nsrc = nf + nres + ntab
     no_swap = (cfg[C_SAFE] & SAFE_NO_PILE_SWAP) != 0 and lens[cfg[C_STOCK]] == 0
-    # Each source's card (-1: nothing to move from it); sources are listed piles first
-    # (reserves, tableau), foundations last.
-    src_card = np.empty(nsrc, dtype=np.int64)
-    src_loc = np.empty(nsrc, dtype=np.int64)
-    for i in range(nsrc):
-        if i < nres + ntab:
-            src_loc[i] = PILE0 + i
-            src_card[i] = piles[i, lens[i] - 1] if lens[i] > 0 else -1
-        else:
-            f = i - nres - ntab
-            src_loc[i] = f
-            src_card[i] = fnd_top(cfg, fnd, f) if (cfg[C_TRANSFER] == 1 or cfg[C_F2T] == 1) else -1
+    # Sources: piles first (reserves, tableau), foundations last; each source's card is read
+    # where it is used (no per-node scratch arrays: an allocation costs more than the reads).
+    fnd_moves = cfg[C_TRANSFER] == 1 or cfg[C_F2T] == 1
     for phase in range(4):
         # phase 0: pile cards to foundations; 1: onto non-empty tableau piles;
         # 2: into empty tableau piles and reserve cells; 3: foundation cards anywhere.
         for i in range(nsrc):
-            c = src_card[i]
+            if i < nres + ntab:
+                src = PILE0 + i
+                c = piles[i, lens[i] - 1] if lens[i] > 0 else -1
+            else:
+                src = i - nres - ntab
+                c = fnd_top(cfg, fnd, src) if fnd_moves else -1
             if c < 0:
                 continue
-            src = src_loc[i]
             from_fnd = src < PILE0
             if from_fnd != (phase == 3):
                 continue
@@ -160,37 +155,41 @@ def gen_moves(cfg, state, moves, start, last):
 def make_move(cfg, state, keys, m):
     """Play move ``m``; return what undo needs: the cards a deal dealt (negative: dealt to
     the tableau), 0 for a card move."""
+    piles, lens, fnd, h = state.piles, state.lens, state.fnd, state.h
+    zp, zf = keys.zp, keys.zf
     info = 0
     if kind_of(m) == K_DEAL:
         stock = cfg[C_STOCK]
         ntab = cfg[C_NTAB]
         nres = cfg[C_NRES]
-        lens = state.lens
         if lens[stock] == ntab:
             for t in range(ntab):
-                deal_card(state, keys, stock, nres + t)
+                deal_card(piles, lens, h, zp, stock, nres + t)
             info = -ntab
         else:
             for _ in range(2):
                 for r in range(nres):
                     if lens[stock] > 0:
-                        deal_card(state, keys, stock, r)
+                        deal_card(piles, lens, h, zp, stock, r)
                         info += 1
     else:
-        card_make(cfg, state, keys, m)
+        card_make(cfg, piles, lens, fnd, h, zp, zf, m)
     return info
 
 
 @njit(cache=True)
 def undo_move(cfg, state, keys, m, info):
+    piles, lens, fnd, h = state.piles, state.lens, state.fnd, state.h
+    zp, zf = keys.zp, keys.zf
+    stock = cfg[C_STOCK]
     if kind_of(m) != K_DEAL:
-        card_undo(cfg, state, keys, m)
+        card_undo(cfg, piles, lens, fnd, h, zp, zf, m)
     elif info < 0:
         for t in range(-info - 1, -1, -1):
-            undeal_card(state, keys, cfg[C_STOCK], cfg[C_NRES] + t)
+            undeal_card(piles, lens, h, zp, stock, cfg[C_NRES] + t)
     else:
         for j in range(info - 1, -1, -1):
-            undeal_card(state, keys, cfg[C_STOCK], j % cfg[C_NRES])
+            undeal_card(piles, lens, h, zp, stock, j % cfg[C_NRES])
 
 
 @njit(cache=True)

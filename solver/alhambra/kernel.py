@@ -568,7 +568,7 @@ def _deal(cfg, state, keys):
     dealt = 0
     for w in range(nres, nres + cfg[C_NWASTE]):
         if state.lens[stock] > 0:
-            deal_card(state, keys, stock, w)
+            deal_card(state.piles, state.lens, state.h, keys.zp, stock, w)
             dealt += 1
     return dealt
 
@@ -576,7 +576,7 @@ def _deal(cfg, state, keys):
 @njit(cache=True, inline="always")
 def _undeal(cfg, state, keys, dealt):
     for i in range(dealt - 1, -1, -1):
-        undeal_card(state, keys, cfg[C_STOCK], cfg[C_NRES] + i)
+        undeal_card(state.piles, state.lens, state.h, keys.zp, cfg[C_STOCK], cfg[C_NRES] + i)
 
 
 @njit(cache=True, inline="always")
@@ -590,7 +590,7 @@ def _reinforce(cfg, state, keys):
     mask = 0
     for r in range(cfg[C_NRES]):
         if lens[r] == 0 and lens[stock] > 0:
-            deal_card(state, keys, stock, r)
+            deal_card(state.piles, state.lens, state.h, keys.zp, stock, r)
             mask |= 1 << r
     return mask
 
@@ -599,7 +599,7 @@ def _reinforce(cfg, state, keys):
 def _unreinforce(cfg, state, keys, mask):
     for r in range(cfg[C_NRES] - 1, -1, -1):
         if (mask >> r) & 1:
-            undeal_card(state, keys, cfg[C_STOCK], r)
+            undeal_card(state.piles, state.lens, state.h, keys.zp, cfg[C_STOCK], r)
 
 
 @njit(cache=True)
@@ -629,12 +629,12 @@ def make_move(cfg, state, keys, m):
             k = lens[nres + i]
             counts |= k << (REDEAL_PILE_BITS * i)
             for _ in range(k):
-                undeal_card(state, keys, stock, nres + i)
+                undeal_card(state.piles, state.lens, state.h, keys.zp, stock, nres + i)
         set_scalar(state.scal, state.h, keys.zs, S_REDEALS, state.scal[S_REDEALS] + 1)
         dealt = _deal(cfg, state, keys) if cfg[C_FIRSTDEAL] == 1 else 0
         mask = _reinforce(cfg, state, keys) if imm else 0
         return counts | (dealt << REDEAL_DEALT) | (mask << REDEAL_REFILLED)
-    card_make(cfg, state, keys, m)
+    card_make(cfg, state.piles, state.lens, state.fnd, state.h, keys.zp, keys.zf, m)
     return _reinforce(cfg, state, keys)
 
 
@@ -645,7 +645,7 @@ def undo_move(cfg, state, keys, m, info):
     nres = cfg[C_NRES]
     if kind == K_DEAL:
         for _ in range(get_bits(info, DEAL_COUNT, 8) - 1):      # a macro's later single-card deals
-            undeal_card(state, keys, stock, nres)
+            undeal_card(state.piles, state.lens, state.h, keys.zp, stock, nres)
         _unreinforce(cfg, state, keys, info >> DEAL_REFILLED)
         _undeal(cfg, state, keys, get_bits(info, DEAL_DEALT, 8))
         return
@@ -655,10 +655,10 @@ def undo_move(cfg, state, keys, m, info):
         set_scalar(state.scal, state.h, keys.zs, S_REDEALS, state.scal[S_REDEALS] - 1)
         for i in range(cfg[C_NWASTE] - 1, -1, -1):
             for _ in range(get_bits(info, REDEAL_PILE_BITS * i, REDEAL_PILE_BITS)):
-                deal_card(state, keys, stock, nres + i)
+                deal_card(state.piles, state.lens, state.h, keys.zp, stock, nres + i)
         return
     _unreinforce(cfg, state, keys, info)
-    card_undo(cfg, state, keys, m)
+    card_undo(cfg, state.piles, state.lens, state.fnd, state.h, keys.zp, keys.zf, m)
 
 
 @njit(cache=True)

@@ -12,10 +12,11 @@ the base rank (0 before it is known). Moves as in ``solver.toolkit`` plus ``K_BA
 (choose tableau pile ``src``'s card as the base). The functions keep the kernel contract of
 ``solver.kernels``.
 
-Canonical keys (interchangeable piles in one order) and dominance rules are not done yet:
-the search is the plain one, complete and sound (every reachable state is expanded once;
-a state met again, on the current path or elsewhere, is not expanded again, which loses
-nothing in a reachability search).
+Canonical keys (interchangeable piles in one order) are not done yet. Cycles: the search
+is a reachability search (every reachable state is expanded once; a state met again, on
+the current path or elsewhere, is not expanded again, which loses nothing: whatever it
+leads to is reached from its first visit), so repeated positions keep it complete and
+sound. Proved reductions: ``SAFE_*`` below.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import solver.jit  # noqa: F401  (cache folder per kernel version; must precede 
 from solver.layout import PHASE_CHOOSE_BASE, base_rank
 from solver.moves import BASE, Move, card_move
 from solver.state import pop, push, set_count, set_scalar
-from solver.toolkit import (C_FAMILY0, C_NF, C_RANKS, C_SIDX0, C_SUIT0, K_CARD, K_DEAL, K_REDEAL, PILE0,
+from solver.toolkit import (C_FAMILY0, C_NF, C_RANKS, C_SAFE, C_SIDX0, C_SUIT0, C_SUITS, K_CARD, K_DEAL, K_REDEAL, PILE0,
                             all_home, dst_of, encode, fill_common, kind_of, src_of)
 from solver import toolkit
 
@@ -54,6 +55,26 @@ AUTO = 13
 A_SRC, A_REFILL_BEFORE, A_REFILL_LAST = 12, 36, 48
 
 STREAMLINER = 0                   # no unproved win-first pruning
+
+# Dominance flag bits (cfg[C_SAFE]).
+SAFE_RESERVE_BLOCKED = 1
+"""``reserve_blocked`` (no foundation take-back; the reserve empties only to the
+foundations: no ``reserve_to_tableau``, no ``auto_reserve_first``): a dead-state test.
+
+Claim: the position is lost if some reserve card A can never go to a foundation, where
+"never" is tested as follows. The cards below A in the reserve cannot move before A (the
+reserve gives only its top, and only to a foundation). A foundation f of height k can
+take A only as its card number j = (rank(A) - base) mod ranks (0 the base), so only if
+k <= j (heights never drop without take-back), if A has the suit (in suit, and always for
+the base) or the colour (alternate colours: the tag's colour at even places, the other at
+odd places) that place j asks, and if every place k..j-1 between can still be filled:
+some card of that place's rank and suit (colour) is neither on a foundation (no card
+leaves one) nor below A in the reserve. If no foundation passes, A stays in the reserve
+for ever and the game is lost.
+
+Only foundation plays make it fire (they alone take cards out of play or change the
+reserve and the foundations), so ``gen_moves`` runs it at the root and after a base
+choice or a move to a foundation; skipping it elsewhere only prunes less."""
 
 
 def make_cfg(rules, safe_flags: int) -> np.ndarray:
@@ -169,11 +190,62 @@ def tableau_accepts(cfg, scal, top, c):
     return ok
 
 
+@njit(cache=True)
+def reserve_blocked(cfg, piles, lens, scal):
+    """``reserve_blocked``'s test (see its docstring): some reserve card can never go to a
+    foundation. False while the base rank is not known."""
+    b = scal[S_BASE]
+    ranks, nf, fp0, ns = cfg[C_RANKS], cfg[C_NF], cfg[C_FP0], cfg[C_SUITS]
+    free = np.zeros(52, np.int64)          # copies of each card off the foundations and not below A
+    for p in range(fp0):
+        for d in range(lens[p]):
+            free[piles[p, d]] += 1
+    dead = False
+    for i in range(lens[0] if b != 0 else 0):
+        if i > 0:
+            free[piles[0, i - 1]] -= 1     # now below the card looked at
+        a = piles[0, i]
+        j = (_rank(a) - b) % ranks
+        reachable = False
+        for f in range(nf):
+            k = lens[fp0 + f]
+            tag = cfg[C_SUIT0 + f // 2]
+            if k > j:
+                continue
+            if cfg[C_FSS] == 1 or j == 0:
+                if a // 13 != tag:
+                    continue
+            elif a // 26 != (tag // 2) ^ (j & 1):
+                continue
+            fillable = True
+            for q in range(k, j):
+                r = (b - 1 + q) % ranks
+                cnt = 0
+                if cfg[C_FSS] == 1 or q == 0:
+                    cnt = free[tag * 13 + r]
+                else:
+                    for si in range(ns):
+                        su = cfg[C_SUIT0 + si]
+                        if su // 2 == (tag // 2) ^ (q & 1):
+                            cnt += free[su * 13 + r]
+                if cnt == 0:
+                    fillable = False
+                    break
+            if fillable:
+                reachable = True
+                break
+        if not reachable:
+            dead = True
+            break
+    return dead
+
+
 # ----- move generation ----------------------------------------------------------------------
 
 @njit(cache=True)
 def gen_moves(cfg, state, moves, start, last):
-    """Write the legal moves at ``moves[start:]``; return how many. ``last`` is not used.
+    """Write the legal moves at ``moves[start:]``; return how many (none in a dead state).
+    ``last``: the move that led here (-1: not known), for when the dead-state test runs.
 
     Order (it only steers which line is found first): the base choices; cards to the
     foundations; onto the tableau; deal; redeal."""
@@ -186,6 +258,10 @@ def gen_moves(cfg, state, moves, start, last):
                 moves[n] = encode(K_BASE, PILE0 + 1 + i, 0)
                 n += 1
         return n - start
+    if (cfg[C_SAFE] & SAFE_RESERVE_BLOCKED and (last < 0 or kind_of(last) == K_BASE
+                                                or (kind_of(last) == K_CARD and dst_of(last) < PILE0))
+            and reserve_blocked(cfg, piles, lens, scal)):
+        return 0
     nf = cfg[C_NF]
     ranks = cfg[C_RANKS]
     need = np.empty(nf, np.int64)          # the rank each foundation takes next (-1: none)
