@@ -268,7 +268,8 @@ def _run_solver(deal, budget, dominance):
 
 def _verdict_line(deal, res) -> str:
     if res.verdict == "won":
-        return f"{deal.label()}: won in {len(res.moves)} moves (certified by the reference engine)"
+        base = f" with base {res.base()}" if res.base() else ""
+        return f"{deal.label()}: won in {len(res.moves)} moves{base} (certified by the reference engine)"
     if res.verdict == "lost":
         return f"{deal.label()}: lost (complete search)"
     total = 2 * deal.rules["suits"] * deal.rules["ranks"]
@@ -365,12 +366,13 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
         doc = {"deal": deal_file, "checksum": deal.checksum, "variant": deal.rules.variant,
                "rules": deal.rules.as_dict(), "verdict": verdict, "reason": detail}
         if res is not None:
-            doc.update(moves=len(res.moves), nodes=res.nodes, states=res.states, seconds=round(res.seconds, 4),
+            doc.update(moves=len(res.moves), base=res.base(), nodes=res.nodes, states=res.states, seconds=round(res.seconds, 4),
                        most_home=res.most_home, budget=budget.as_dict(), solution=out)
         click.echo(json_mod.dumps(doc))
     else:
         words = {"won": "winnable", "lost": "unwinnable (proved)", "unknown": "unknown"}[verdict]
-        extra = f" in {len(res.moves)} moves" if verdict == "won" else (f" ({detail})" if detail else "")
+        extra = (f" in {len(res.moves)} moves" + (f" with base {res.base()}" if res.base() else "")
+                 if verdict == "won" else (f" ({detail})" if detail else ""))
         click.echo(f"{deal_file}: {words}{extra}")
     sys.exit(code)
 

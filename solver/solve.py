@@ -19,13 +19,13 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from solver import __version__
+from solver import __version__, cards
 from solver.dispatch import Kernel
 from solver.engine import Position, engine_for
 from solver.formats import Deal, Solution
 from solver.kernels import FAMILIES, dominance_flags, dominance_rules, kernel_module
 from solver.kernels import UnsupportedVariant  # noqa: F401  (its home before the registry: callers import it here)
-from solver.moves import Move
+from solver.moves import BASE, Move
 from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FULL, GROW, LOST, MAX_MOVES_PER_NODE, RUNNING, WON,
                            X_CANGROW, X_HOME, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED, rehash, run,
                            shortcut, table_slots, unwind, winning_path)
@@ -70,6 +70,13 @@ class SolveResult:
     dominance: tuple = ()
     attempts: int = 1                     # searches run (restarts + 1)
     most_home: int = 0                    # most cards on the foundations in any state searched
+
+    def base(self) -> Optional[str]:
+        """The base card the winning line chose (Terrace family, ``base_mode=choose``), as
+        text, with its tableau pile: e.g. ``"6H from t2"``; None otherwise."""
+        if self.verdict != "won" or not self.moves or self.moves[0].kind != BASE:
+            return None
+        return f"{cards.text(self.moves[0].card)} from t{self.moves[0].src[1]}"
 
     def solution(self) -> Solution:
         return Solution(self.verdict, list(self.moves), self.reason, {

@@ -172,3 +172,31 @@ def test_solve_terrace_variants(variant, tmp_path):
     r = run("solve", variant, "2", "--rule", "ranks=4", "--rule", "suits=2", "--rule", "reserve_size=3",
             "--rule", "tableau_piles=3", "--rule", "base_choices=2")
     assert r.exit_code == 0 and ("won" in r.output or "lost" in r.output), r.output
+
+
+# Terrace game 4 on a miniature shape (found by exhaustive search of each base choice): of the
+# four candidate bases AH, 4C, 3C and AC only 3C (tableau pile t2) wins.
+ONE_BASE_WINS = ["terrace", "4", "--rule", "ranks=4", "--rule", "suits=2", "--rule", "reserve_size=5",
+                 "--rule", "tableau_piles=4", "--rule", "found_build=SS"]
+
+
+def test_base_choice_where_only_one_choice_wins(tmp_path):
+    """The deal is won through the one winning base and says which; with the choice cut to
+    the first two candidates (both lost) the deal is proved lost (every choice searched)."""
+    from solver.engine import engine_for
+    from solver.cli import load_deal
+    from solver.oracle import exhaustive_search
+    deal = load_deal(ONE_BASE_WINS[0], ONE_BASE_WINS[1], tuple(ONE_BASE_WINS[3::2]), None)
+    e = engine_for(deal.rules)
+    pos = e.initial_position(deal.layout)
+    verdicts = {str(m): exhaustive_search(e, e.play(pos, m), max_states=50_000).verdict for m in e.legal_moves(pos)}
+    assert verdicts == {"base:0:AH": "lost", "base:1:4C": "lost", "base:2:3C": "won", "base:3:AC": "lost"}
+    r = run("solve", *ONE_BASE_WINS)
+    assert r.exit_code == 0 and "won in" in r.output and "with base 3C from t2" in r.output, r.output
+    r = run("solve", *ONE_BASE_WINS, "--rule", "base_choices=2")
+    assert "lost (complete search)" in r.output, r.output
+    p = tmp_path / "deal.json"
+    write_deal(deal, p)
+    r = run("verify", str(p), "--json")
+    doc = json.loads(r.output)
+    assert r.exit_code == 0 and doc["verdict"] == "won" and doc["base"] == "3C from t2", doc
