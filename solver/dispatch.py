@@ -83,6 +83,10 @@ def _class(kernel, cfg, m):
     """Placeholder resolved by ``overload`` below."""
 
 
+def _hash(kernel, cfg, state, keys, h):
+    """Placeholder resolved by ``overload`` below."""
+
+
 @overload(_gen, inline="always")
 def _ol_gen(kernel, cfg, state, moves, start, last):
     f = _family_function(kernel, "gen_moves")
@@ -111,6 +115,12 @@ def _ol_won(kernel, cfg, state):
 def _ol_class(kernel, cfg, m):
     f = _family_function(kernel, "move_class")
     return lambda kernel, cfg, m: f(cfg, m)
+
+
+@overload(_hash, inline="always")
+def _ol_hash(kernel, cfg, state, keys, h):
+    f = _family_function(kernel, "hash_state")
+    return lambda kernel, cfg, state, keys, h: f(cfg, state, keys, h)
 
 
 # The contract's calls on any family's kernel, from numba and from Python alike.
@@ -143,3 +153,10 @@ def is_won(kernel, cfg, state):
 def move_class(kernel, cfg, m):
     """The win-first ordering class of ``m`` (lower first)."""
     return _class(kernel, cfg, m)
+
+
+@njit(cache=True)
+def hash_state(kernel, cfg, state, keys, h):
+    """The key of ``state`` computed from scratch into ``h`` (make and undo keep
+    ``state.h`` equal to it)."""
+    _hash(kernel, cfg, state, keys, h)

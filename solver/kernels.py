@@ -28,6 +28,10 @@ numba functions (``@njit(cache=True)``), over the state of ``solver.state``: ``s
 * ``undo_move(cfg, state, keys, m, info)``: take ``m`` back exactly.
 * ``is_won(cfg, state) -> bool``.
 * ``move_class(cfg, m) -> int``: the win-first ordering class (lower first).
+* ``hash_state(cfg, state, keys, h)``: the state's key from scratch into ``h`` (uint64[2]),
+  which make and undo keep up to date in ``state.h``: the positional Zobrist hash of
+  ``solver.state.full_hash``, or a canonical key (the Terrace family's: interchangeable
+  piles hashed as a multiset), as long as equal keys mean equal outcomes.
 
 Python, over a ``solver.variants.Rules``:
 

@@ -29,6 +29,7 @@ from numba import njit
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
 from solver.dispatch import gen_moves, is_won, make_move, move_class, undo_move
+from solver.state import full_hash
 
 RUNNING, WON, LOST, FULL, DEPTH, GROW = 0, 1, 2, 3, 4, 5
 MAX_MOVES_PER_NODE = 1024
@@ -257,16 +258,22 @@ def shortcut(kernel, cfg, state, keys, path, buf):
     the line that one move reaches. ``path`` holds kernel moves from the current state
     (which is left unchanged); returns the shorter line and the undo record of each of its
     moves (they say how many deals a macro deal made). The result is certified by the
-    reference engine like any other line."""
-    h = state.h
+    reference engine like any other line.
+
+    States are matched by their positional hash (``full_hash``), not by the kernel's key: a
+    canonical key says two states are alike up to a permutation of piles, but the line's
+    later moves name piles, so only the very same state may be jumped to."""
     n = path.shape[0]
+    h = np.empty(2, dtype=np.uint64)
     h0 = np.empty(n + 1, dtype=np.uint64)
     h1 = np.empty(n + 1, dtype=np.uint64)
     infos = np.empty(n, dtype=np.int64)
+    full_hash(state, keys, h)
     h0[0] = h[0]
     h1[0] = h[1]
     for i in range(n):
         infos[i] = make_move(kernel, cfg, state, keys, path[i])
+        full_hash(state, keys, h)
         h0[i + 1] = h[0]
         h1[i + 1] = h[1]
     for i in range(n - 1, -1, -1):
@@ -284,6 +291,7 @@ def shortcut(kernel, cfg, state, keys, path, buf):
         for q in range(cnt):
             m = buf[q]
             info = make_move(kernel, cfg, state, keys, m)
+            full_hash(state, keys, h)
             lo = np.searchsorted(sorted_h0, h[0])
             while lo <= n and sorted_h0[lo] == h[0]:
                 j = order[lo]

@@ -20,7 +20,7 @@ from typing import Callable, Optional
 import numpy as np
 
 from solver import __version__, cards
-from solver.dispatch import Kernel
+from solver.dispatch import Kernel, hash_state
 from solver.engine import Position, engine_for
 from solver.formats import Deal, Solution
 from solver.kernels import FAMILIES, dominance_flags, dominance_rules, kernel_module
@@ -29,7 +29,7 @@ from solver.moves import BASE, Move
 from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FULL, GROW, LOST, MAX_MOVES_PER_NODE, RUNNING, WON,
                            X_CANGROW, X_HOME, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED, rehash, run,
                            shortcut, table_slots, unwind, winning_path)
-from solver.state import KernelState, ZobristKeys, full_hash, new_state, zobrist_tables
+from solver.state import KernelState, ZobristKeys, new_state, zobrist_tables
 
 DEFAULT_NODES = 2_000_000             # about 2 s of search; raise it per run with --budget-nodes
 DEFAULT_MEMORY = 1 << 30              # bytes for the transposition table
@@ -152,7 +152,7 @@ def kernel_state(ad: KernelAdapter, pos: Position) -> tuple[KernelState, Zobrist
     state = new_state(ad.np, ad.maxh, ad.nf)
     ad.k.load_position(ad.rules, pos, state)
     keys = _zobrist(ad.np, ad.maxh, ad.nf, ad.maxc)
-    full_hash(state, keys, state.h)
+    hash_state(ad.kernel, ad.cfg, state, keys, state.h)
     return state, keys
 
 

@@ -20,9 +20,8 @@ from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
 from solver.oracle import exhaustive_search
 from solver.replay import replay
-from solver.dispatch import gen_moves, make_move, undo_move
+from solver.dispatch import gen_moves, hash_state, make_move, undo_move
 from solver.solve import Budget, adapter_for, kernel_state, solve
-from solver.state import full_hash
 
 MINI_BUDGET = Budget(nodes=5_000_000, memory=1 << 24)
 PLAIN_BUDGET = Budget(nodes=5_000_000, memory=1 << 24, restarts=False)
@@ -95,11 +94,11 @@ def incremental_hash_holds(deal, seed: int = 5, steps: int = 300, dominance=()) 
         before = (piles.copy(), lens.copy(), fnd.copy(), scal.copy())
         info = make_move(ad.kernel, ad.cfg, state, keys, m)
         made += 1
-        full_hash(state, keys, h2)
+        hash_state(ad.kernel, ad.cfg, state, keys, h2)
         assert (h == h2).all()
         if rng.random() < 0.3:
             undo_move(ad.kernel, ad.cfg, state, keys, m, info)
-            full_hash(state, keys, h2)
+            hash_state(ad.kernel, ad.cfg, state, keys, h2)
             assert (h == h2).all()
             assert (lens == before[1]).all() and (fnd == before[2]).all() and (scal == before[3]).all()
             for p in range(len(lens)):

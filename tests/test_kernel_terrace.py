@@ -54,13 +54,19 @@ def test_incremental_hash_and_undo(variant):
     assert made > 3000
 
 
+def canonical_view(engine, pos):
+    """A position up to what the canonical key leaves out: the order of the tableau piles
+    and of the foundations (an empty foundation by its suit tag)."""
+    fnd = sorted(tuple(p) if p else (-1 - engine.fsuits[i],) for i, p in enumerate(pos.foundations))
+    return (fnd, pos.reserves, sorted(pos.tableau), pos.waste, pos.stock, pos.redeals_used, pos.phase)
+
+
 def test_takeback_positions_hash_by_foundation_cards():
-    """Two positions with the same foundation counts but different foundation cards have
-    different keys (with take-back a top comes back, so counts do not fix contents)."""
+    """Two positions with one key are the same up to the order of the tableau piles and of
+    the foundations, also where take-back brings foundation tops back (so that counts do
+    not fix contents): the key follows the foundations' cards."""
     from solver.engine import engine_for
     from solver.solve import adapter_for, kernel_state
-    rules = make_rules("queen-of-italy-pysolfc", {"ranks": 4, "suits": 2, "reserve_size": 3,
-                                                   "tableau_piles": 3, "base_choices": 2})
     rng = random.Random(6)
     seen = {}
     for _ in range(300):
@@ -74,9 +80,41 @@ def test_takeback_positions_hash_by_foundation_cards():
             pos = e.play(pos, rng.choice(legal))
             state, _ = kernel_state(adapter_for(deal.rules), pos)
             key = (deal.rules.hash(), int(state.h[0]), int(state.h[1]))
-            view = (pos.foundations, pos.reserves, pos.tableau, pos.waste, pos.stock, pos.redeals_used, pos.phase)
-            assert seen.setdefault(key, view) == view
-    assert rules is not None and len(seen) > 1000
+            assert seen.setdefault(key, canonical_view(e, pos)) == canonical_view(e, pos)
+    assert len(seen) > 1000
+
+
+def test_permuted_positions_share_one_key():
+    """The canonical key: a position with its tableau piles permuted, or with two
+    foundations exchanged, has the same key (positions along random games of every
+    option)."""
+    from solver.engine import Position, engine_for
+    from solver.layout import PHASE_PLAY
+    from solver.solve import adapter_for, kernel_state
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(100):
+        deal = random_miniature_deal("terrace", rng, vary=True)
+        e = engine_for(deal.rules)
+        ad = adapter_for(deal.rules)
+        pos = e.initial_position(deal.layout)
+        for _ in range(30):
+            legal = e.legal_moves(pos)
+            if not legal:
+                break
+            pos = e.play(pos, rng.choice(legal))
+            if pos.phase != PHASE_PLAY:
+                continue
+            key = tuple(kernel_state(ad, pos)[0].h)
+            tab = list(pos.tableau)
+            rng.shuffle(tab)
+            fnd = list(pos.foundations)
+            i = rng.randrange(0, len(fnd), 2)          # the two foundations of one tag
+            fnd[i], fnd[i + 1] = fnd[i + 1], fnd[i]
+            other = Position(tuple(fnd), pos.reserves, tuple(tab), pos.waste, pos.stock, pos.redeals_used, pos.phase)
+            assert tuple(kernel_state(ad, other)[0].h) == key
+            checked += 1
+    assert checked > 1000
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

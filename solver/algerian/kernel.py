@@ -17,6 +17,7 @@ from numba import njit
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
 from solver import toolkit
+from solver.state import full_hash
 from solver.toolkit import (C_FAMILY0, C_NF, C_RANKS, C_SAFE, K_CARD, K_DEAL, PILE0, card_make,
                             card_undo, deal_card, dst_of, encode, fill_common, fnd_top, foundation_moves,
                             is_all_home, kind_of, load_foundations, load_piles, src_of, undeal_card)
@@ -190,6 +191,12 @@ def undo_move(cfg, state, keys, m, info):
     else:
         for j in range(info - 1, -1, -1):
             undeal_card(piles, lens, h, zp, stock, j % cfg[C_NRES])
+
+
+@njit(cache=True)
+def hash_state(cfg, state, keys, h):
+    """The key of ``state`` from scratch: the positional Zobrist hash of ``solver.state``."""
+    full_hash(state, keys, h)
 
 
 @njit(cache=True)

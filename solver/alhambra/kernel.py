@@ -19,6 +19,7 @@ from numba import njit
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
 from solver import toolkit
+from solver.state import full_hash
 from solver.toolkit import (C_FAMILY0, C_RANKS, C_SAFE, C_SIDX0, C_SUITS, K_CARD, K_DEAL, K_REDEAL, PILE0,
                             all_home, card_make, card_undo, deal_card, dst_of, encode, fill_common,
                             fnd_accepts, foundation_moves, get_bits, is_all_home, kind_of, load_foundations,
@@ -659,6 +660,12 @@ def undo_move(cfg, state, keys, m, info):
         return
     _unreinforce(cfg, state, keys, info)
     card_undo(cfg, state.piles, state.lens, state.fnd, state.h, keys.zp, keys.zf, m)
+
+
+@njit(cache=True)
+def hash_state(cfg, state, keys, h):
+    """The key of ``state`` from scratch: the positional Zobrist hash of ``solver.state``."""
+    full_hash(state, keys, h)
 
 
 @njit(cache=True)

@@ -28,7 +28,6 @@ import solver.jit  # noqa: F401  (cache folder per kernel version; must precede 
 
 from solver.layout import PHASE_CHOOSE_BASE, base_rank
 from solver.moves import BASE, Move, card_move
-from solver.state import pop, push, set_count, set_scalar
 from solver.toolkit import (C_FAMILY0, C_NF, C_RANKS, C_SAFE, C_SIDX0, C_SUIT0, C_SUITS, K_CARD, K_DEAL, K_REDEAL, PILE0,
                             all_home, dst_of, encode, fill_common, kind_of, src_of)
 from solver import toolkit
@@ -143,15 +142,118 @@ def _pile(cfg, loc):
     return cfg[C_FP0] + loc if loc < PILE0 else loc - PILE0
 
 
+# ----- the canonical key ----------------------------------------------------------------
+# The tableau piles are interchangeable, and so are the foundations (RULES.md Part II §5
+# item 18): no rule of this family reads a tableau pile's or a foundation's index once the
+# base is known. Automatic gap fills go to the lowest empty pile and a base to the first
+# foundation of its suit, but every empty tableau pile is like every other, and every empty
+# foundation like every other of its tag, so a position and the same position with its
+# tableau piles (or its foundations) permuted have the same moves up to that permutation
+# and the same outcome. (Before the base is chosen the candidates' indices matter, but
+# that position is only ever the root.) So the key hashes the tableau and the foundations
+# as multisets of piles: each such pile gets a Zobrist key of its contents by depth from
+# one shared row of keys (a foundation's tag when it is empty), mixed by a bijection that
+# breaks the keys' XOR-linearity (``_mix``), and the mixed values are added. The other
+# piles (reserve, waste, stock) and the scalars keep positional keys, also added, so that
+# the whole key is one sum that every change updates by subtracting and adding.
+
 @njit(cache=True, inline="always")
-def _shift(cfg, piles, lens, fnd, h, zp, zf, a, b):
-    """Move the top card of pile ``a`` onto pile ``b``, keeping the foundation counts."""
-    push(piles, lens, h, zp, b, pop(piles, lens, h, zp, a))
+def _mix(z):
+    """A bijection of uint64 (splitmix64's finaliser): two different multisets of piles
+    collide only by chance, not through XOR relations between pile keys."""
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, inline="always")
+def _shared(cfg, p):
+    """Whether pile ``p`` is one of an interchangeable group (tableau or foundation)."""
+    return (1 <= p <= cfg[C_NTAB]) or p >= cfg[C_FP0]
+
+
+@njit(cache=True)
+def _group_key(cfg, piles, lens, zp, k, p):
+    """Half ``k`` of the mixed key of tableau or foundation pile ``p``."""
+    fp0 = cfg[C_FP0]
+    row = fp0 if p >= fp0 else 1
+    z = np.uint64(0)
+    for d in range(lens[p]):
+        z ^= zp[k, row, d, piles[p, d]]
+    if lens[p] == 0 and p >= fp0:
+        z = zp[k, fp0 + 1, 0, (p - fp0) // 2]     # an empty foundation: its tag
+    return _mix(z)
+
+
+@njit(cache=True, inline="always")
+def _pop_keyed(cfg, piles, lens, h, zp, p):
+    """Take the top card off pile ``p``, keeping the key."""
+    d = lens[p] - 1
+    c = piles[p, d]
+    if _shared(cfg, p):
+        for k in range(2):
+            h[k] -= _group_key(cfg, piles, lens, zp, k, p)
+        lens[p] = d
+        for k in range(2):
+            h[k] += _group_key(cfg, piles, lens, zp, k, p)
+    else:
+        lens[p] = d
+        for k in range(2):
+            h[k] -= zp[k, p, d, c]
+    return c
+
+
+@njit(cache=True, inline="always")
+def _push_keyed(cfg, piles, lens, h, zp, p, c):
+    """Put card ``c`` on pile ``p``, keeping the key."""
+    d = lens[p]
+    piles[p, d] = c
+    if _shared(cfg, p):
+        for k in range(2):
+            h[k] -= _group_key(cfg, piles, lens, zp, k, p)
+        lens[p] = d + 1
+        for k in range(2):
+            h[k] += _group_key(cfg, piles, lens, zp, k, p)
+    else:
+        lens[p] = d + 1
+        for k in range(2):
+            h[k] += zp[k, p, d, c]
+
+
+@njit(cache=True, inline="always")
+def _set_scalar(scal, h, zs, i, v):
+    for k in range(2):
+        h[k] += zs[k, i, v] - zs[k, i, scal[i]]
+    scal[i] = v
+
+
+@njit(cache=True)
+def hash_state(cfg, state, keys, h):
+    """The key of ``state`` from scratch into ``h`` (what make and undo keep up to date)."""
+    piles, lens, scal, zp, zs = state.piles, state.lens, state.scal, keys.zp, keys.zs
+    for k in range(2):
+        z = np.uint64(0)
+        for p in range(lens.shape[0]):
+            if _shared(cfg, p):
+                z += _group_key(cfg, piles, lens, zp, k, p)
+            else:
+                for d in range(lens[p]):
+                    z += zp[k, p, d, piles[p, d]]
+        for i in range(scal.shape[0]):
+            z += zs[k, i, scal[i]]
+        h[k] = z
+
+
+@njit(cache=True, inline="always")
+def _shift(cfg, piles, lens, fnd, h, zp, a, b):
+    """Move the top card of pile ``a`` onto pile ``b``, keeping the key and the foundation
+    counts (which the key does not hash: the foundations' cards say it all)."""
+    _push_keyed(cfg, piles, lens, h, zp, b, _pop_keyed(cfg, piles, lens, h, zp, a))
     fp0 = cfg[C_FP0]
     if a >= fp0:
-        set_count(fnd, h, zf, a - fp0, lens[a])
+        fnd[a - fp0] = lens[a]
     if b >= fp0:
-        set_count(fnd, h, zf, b - fp0, lens[b])
+        fnd[b - fp0] = lens[b]
 
 
 @njit(cache=True, inline="always")
@@ -335,7 +437,7 @@ def _from_pile(cfg, src):
 
 
 @njit(cache=True)
-def _automatic(cfg, piles, lens, fnd, h, zp, zf):
+def _automatic(cfg, piles, lens, fnd, h, zp):
     """Gap fills (per gap rule) and waste refills until nothing changes; returns their undo
     record (the bits from ``AUTO`` on, shifted down)."""
     ntab, waste, stock = cfg[C_NTAB], cfg[C_WASTE], cfg[C_STOCK]
@@ -355,12 +457,12 @@ def _automatic(cfg, piles, lens, fnd, h, zp, zf):
                     src = s
                     break
         if src != 0:
-            _shift(cfg, piles, lens, fnd, h, zp, zf, _from_pile(cfg, src), gap)
+            _shift(cfg, piles, lens, fnd, h, zp, _from_pile(cfg, src), gap)
             j = gap - 1
             out |= (1 << j) | (src << (A_SRC + 2 * j)) | (refilled << (A_REFILL_BEFORE + j))
             refilled = 0
         elif cfg[C_AUTOFILL] == 1 and lens[waste] == 0 and lens[stock] > 0:
-            _shift(cfg, piles, lens, fnd, h, zp, zf, stock, waste)
+            _shift(cfg, piles, lens, fnd, h, zp, stock, waste)
             refilled = 1
         else:
             break
@@ -368,15 +470,15 @@ def _automatic(cfg, piles, lens, fnd, h, zp, zf):
 
 
 @njit(cache=True)
-def _undo_automatic(cfg, piles, lens, fnd, h, zp, zf, a):
+def _undo_automatic(cfg, piles, lens, fnd, h, zp, a):
     waste, stock = cfg[C_WASTE], cfg[C_STOCK]
     if (a >> A_REFILL_LAST) & 1:
-        _shift(cfg, piles, lens, fnd, h, zp, zf, waste, stock)
+        _shift(cfg, piles, lens, fnd, h, zp, waste, stock)
     for j in range(cfg[C_NTAB] - 1, -1, -1):
         if (a >> j) & 1:
-            _shift(cfg, piles, lens, fnd, h, zp, zf, 1 + j, _from_pile(cfg, (a >> (A_SRC + 2 * j)) & 3))
+            _shift(cfg, piles, lens, fnd, h, zp, 1 + j, _from_pile(cfg, (a >> (A_SRC + 2 * j)) & 3))
             if (a >> (A_REFILL_BEFORE + j)) & 1:
-                _shift(cfg, piles, lens, fnd, h, zp, zf, waste, stock)
+                _shift(cfg, piles, lens, fnd, h, zp, waste, stock)
 
 
 @njit(cache=True)
@@ -384,63 +486,63 @@ def make_move(cfg, state, keys, m):
     """Play move ``m`` and its automatic actions; return the undo record (above)."""
     kind = kind_of(m)
     piles, lens, fnd, h = state.piles, state.lens, state.fnd, state.h
-    zp, zf = keys.zp, keys.zf
+    zp = keys.zp
     waste, stock = cfg[C_WASTE], cfg[C_STOCK]
     info = 0
     if kind == K_CARD:
-        _shift(cfg, piles, lens, fnd, h, zp, zf, _pile(cfg, src_of(m)), _pile(cfg, dst_of(m)))
+        _shift(cfg, piles, lens, fnd, h, zp, _pile(cfg, src_of(m)), _pile(cfg, dst_of(m)))
     elif kind == K_DEAL:
-        _shift(cfg, piles, lens, fnd, h, zp, zf, stock, waste)
+        _shift(cfg, piles, lens, fnd, h, zp, stock, waste)
     elif kind == K_REDEAL:
         info = lens[waste]
         for _ in range(info):
-            _shift(cfg, piles, lens, fnd, h, zp, zf, waste, stock)
-        set_scalar(state.scal, state.h, keys.zs, S_REDEALS, state.scal[S_REDEALS] + 1)
+            _shift(cfg, piles, lens, fnd, h, zp, waste, stock)
+        _set_scalar(state.scal, state.h, keys.zs, S_REDEALS, state.scal[S_REDEALS] + 1)
     else:                                  # the base choice, then the rest of the opening deal
         p = src_of(m) - PILE0
         c = piles[p, lens[p] - 1]
-        _shift(cfg, piles, lens, fnd, h, zp, zf, p, cfg[C_FP0] + 2 * cfg[C_SIDX0 + c // 13])
-        set_scalar(state.scal, state.h, keys.zs, S_CHOOSE, 0)
-        set_scalar(state.scal, state.h, keys.zs, S_BASE, _rank(c))
+        _shift(cfg, piles, lens, fnd, h, zp, p, cfg[C_FP0] + 2 * cfg[C_SIDX0 + c // 13])
+        _set_scalar(state.scal, state.h, keys.zs, S_CHOOSE, 0)
+        _set_scalar(state.scal, state.h, keys.zs, S_BASE, _rank(c))
         for j in range(1, cfg[C_NTAB] + 1):
             if lens[j] == 0 and lens[stock] > 0:
-                _shift(cfg, piles, lens, fnd, h, zp, zf, stock, j)
+                _shift(cfg, piles, lens, fnd, h, zp, stock, j)
                 info |= 1 << (j - 1)
         if lens[stock] > 0:
-            _shift(cfg, piles, lens, fnd, h, zp, zf, stock, waste)
+            _shift(cfg, piles, lens, fnd, h, zp, stock, waste)
             info |= 1 << 12
-    return info | (_automatic(cfg, piles, lens, fnd, h, zp, zf) << AUTO)
+    return info | (_automatic(cfg, piles, lens, fnd, h, zp) << AUTO)
 
 
 @njit(cache=True)
 def undo_move(cfg, state, keys, m, info):
     kind = kind_of(m)
     piles, lens, fnd, h = state.piles, state.lens, state.fnd, state.h
-    zp, zf = keys.zp, keys.zf
+    zp = keys.zp
     waste, stock = cfg[C_WASTE], cfg[C_STOCK]
-    _undo_automatic(cfg, piles, lens, fnd, h, zp, zf, info >> AUTO)
+    _undo_automatic(cfg, piles, lens, fnd, h, zp, info >> AUTO)
     if kind == K_CARD:
-        _shift(cfg, piles, lens, fnd, h, zp, zf, _pile(cfg, dst_of(m)), _pile(cfg, src_of(m)))
+        _shift(cfg, piles, lens, fnd, h, zp, _pile(cfg, dst_of(m)), _pile(cfg, src_of(m)))
     elif kind == K_DEAL:
-        _shift(cfg, piles, lens, fnd, h, zp, zf, waste, stock)
+        _shift(cfg, piles, lens, fnd, h, zp, waste, stock)
     elif kind == K_REDEAL:
-        set_scalar(state.scal, state.h, keys.zs, S_REDEALS, state.scal[S_REDEALS] - 1)
+        _set_scalar(state.scal, state.h, keys.zs, S_REDEALS, state.scal[S_REDEALS] - 1)
         for _ in range(info & 0x1FFF):
-            _shift(cfg, piles, lens, fnd, h, zp, zf, stock, waste)
+            _shift(cfg, piles, lens, fnd, h, zp, stock, waste)
     else:
         if (info >> 12) & 1:
-            _shift(cfg, piles, lens, fnd, h, zp, zf, waste, stock)
+            _shift(cfg, piles, lens, fnd, h, zp, waste, stock)
         for j in range(cfg[C_NTAB], 0, -1):
             if (info >> (j - 1)) & 1:
-                _shift(cfg, piles, lens, fnd, h, zp, zf, j, stock)
+                _shift(cfg, piles, lens, fnd, h, zp, j, stock)
         p = src_of(m) - PILE0
         base = 0
         for f in range(cfg[C_NF]):         # the base is the only foundation card
             if lens[cfg[C_FP0] + f] > 0:
                 base = cfg[C_FP0] + f
-        _shift(cfg, piles, lens, fnd, h, zp, zf, base, p)
-        set_scalar(state.scal, state.h, keys.zs, S_BASE, 0)
-        set_scalar(state.scal, state.h, keys.zs, S_CHOOSE, 1)
+        _shift(cfg, piles, lens, fnd, h, zp, base, p)
+        _set_scalar(state.scal, state.h, keys.zs, S_BASE, 0)
+        _set_scalar(state.scal, state.h, keys.zs, S_CHOOSE, 1)
 
 
 @njit(cache=True)
