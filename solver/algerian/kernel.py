@@ -104,21 +104,27 @@ def gen_moves(cfg, state, moves, start, last):
     n = start
     nsrc = nf + nres + ntab
     no_swap = (cfg[C_SAFE] & SAFE_NO_PILE_SWAP) != 0 and lens[cfg[C_STOCK]] == 0
-    # Sources: piles first (reserves, tableau), foundations last; each source's card is read
-    # where it is used (no per-node scratch arrays: an allocation costs more than the reads).
-    fnd_moves = cfg[C_TRANSFER] == 1 or cfg[C_F2T] == 1
+    # Each source's card (-1: nothing to move from it); sources are listed piles first
+    # (reserves, tableau), foundations last. (Reading them afresh in each phase instead of
+    # these two small arrays measured 4 % slower.)
+    src_card = np.empty(nsrc, dtype=np.int64)
+    src_loc = np.empty(nsrc, dtype=np.int64)
+    for i in range(nsrc):
+        if i < nres + ntab:
+            src_loc[i] = PILE0 + i
+            src_card[i] = piles[i, lens[i] - 1] if lens[i] > 0 else -1
+        else:
+            f = i - nres - ntab
+            src_loc[i] = f
+            src_card[i] = fnd_top(cfg, fnd, f) if (cfg[C_TRANSFER] == 1 or cfg[C_F2T] == 1) else -1
     for phase in range(4):
         # phase 0: pile cards to foundations; 1: onto non-empty tableau piles;
         # 2: into empty tableau piles and reserve cells; 3: foundation cards anywhere.
         for i in range(nsrc):
-            if i < nres + ntab:
-                src = PILE0 + i
-                c = piles[i, lens[i] - 1] if lens[i] > 0 else -1
-            else:
-                src = i - nres - ntab
-                c = fnd_top(cfg, fnd, src) if fnd_moves else -1
+            c = src_card[i]
             if c < 0:
                 continue
+            src = src_loc[i]
             from_fnd = src < PILE0
             if from_fnd != (phase == 3):
                 continue
