@@ -172,17 +172,53 @@ def _shared(cfg, p):
     return (1 <= p <= cfg[C_NTAB]) or p >= cfg[C_FP0]
 
 
+@njit(cache=True, inline="always")
+def _row(cfg, p):
+    """The shared row of keys of tableau or foundation pile ``p``."""
+    return cfg[C_FP0] if p >= cfg[C_FP0] else 1
+
+
+@njit(cache=True, inline="always")
+def _group_value(cfg, zp, k, p, raw, n):
+    """Half ``k`` of the mixed key of tableau or foundation pile ``p`` of height ``n``
+    whose contents' keys XOR to ``raw`` (an empty foundation is keyed by its tag)."""
+    fp0 = cfg[C_FP0]
+    if n == 0 and p >= fp0:
+        raw = zp[k, fp0 + 1, 0, (p - fp0) // 2]
+    return _mix(raw)
+
+
 @njit(cache=True)
 def _group_key(cfg, piles, lens, zp, k, p):
-    """Half ``k`` of the mixed key of tableau or foundation pile ``p``."""
-    fp0 = cfg[C_FP0]
-    row = fp0 if p >= fp0 else 1
+    """Half ``k`` of the mixed key of tableau or foundation pile ``p``, from its cards."""
+    row = _row(cfg, p)
     z = np.uint64(0)
     for d in range(lens[p]):
         z ^= zp[k, row, d, piles[p, d]]
-    if lens[p] == 0 and p >= fp0:
-        z = zp[k, fp0 + 1, 0, (p - fp0) // 2]     # an empty foundation: its tag
-    return _mix(z)
+    return _group_value(cfg, zp, k, p, z, lens[p])
+
+
+@njit(cache=True, inline="always")
+def _rekey(cfg, piles, lens, h, zp, p, d, c):
+    """Card ``c`` at depth ``d`` of shared pile ``p`` comes or goes (``lens[p]`` is the
+    height before): one pass over the pile gives both halves' old keys, and the new ones
+    differ by the card's key."""
+    row = _row(cfg, p)
+    z0 = np.uint64(0)
+    z1 = np.uint64(0)
+    for e in range(d):
+        z0 ^= zp[0, row, e, piles[p, e]]
+        z1 ^= zp[1, row, e, piles[p, e]]
+    n = lens[p]
+    m = d if n > d else d + 1            # the height after
+    if n > d:                             # a pop: the old contents include c
+        o0, o1 = z0 ^ zp[0, row, d, c], z1 ^ zp[1, row, d, c]
+        w0, w1 = z0, z1
+    else:                                 # a push
+        o0, o1 = z0, z1
+        w0, w1 = z0 ^ zp[0, row, d, c], z1 ^ zp[1, row, d, c]
+    h[0] += _group_value(cfg, zp, 0, p, w0, m) - _group_value(cfg, zp, 0, p, o0, n)
+    h[1] += _group_value(cfg, zp, 1, p, w1, m) - _group_value(cfg, zp, 1, p, o1, n)
 
 
 @njit(cache=True, inline="always")
@@ -191,15 +227,11 @@ def _pop_keyed(cfg, piles, lens, h, zp, p):
     d = lens[p] - 1
     c = piles[p, d]
     if _shared(cfg, p):
-        for k in range(2):
-            h[k] -= _group_key(cfg, piles, lens, zp, k, p)
-        lens[p] = d
-        for k in range(2):
-            h[k] += _group_key(cfg, piles, lens, zp, k, p)
+        _rekey(cfg, piles, lens, h, zp, p, d, c)
     else:
-        lens[p] = d
         for k in range(2):
             h[k] -= zp[k, p, d, c]
+    lens[p] = d
     return c
 
 
@@ -207,17 +239,13 @@ def _pop_keyed(cfg, piles, lens, h, zp, p):
 def _push_keyed(cfg, piles, lens, h, zp, p, c):
     """Put card ``c`` on pile ``p``, keeping the key."""
     d = lens[p]
-    piles[p, d] = c
     if _shared(cfg, p):
-        for k in range(2):
-            h[k] -= _group_key(cfg, piles, lens, zp, k, p)
-        lens[p] = d + 1
-        for k in range(2):
-            h[k] += _group_key(cfg, piles, lens, zp, k, p)
+        _rekey(cfg, piles, lens, h, zp, p, d, c)
     else:
-        lens[p] = d + 1
         for k in range(2):
             h[k] += zp[k, p, d, c]
+    piles[p, d] = c
+    lens[p] = d + 1
 
 
 @njit(cache=True, inline="always")
