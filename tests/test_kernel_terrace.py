@@ -54,6 +54,21 @@ def test_incremental_hash_and_undo(variant):
     assert made > 3000
 
 
+def random_walk(variant, rng, games, steps, options=None, vary=False):
+    """(deal, engine, position) after each move of random games of miniature deals."""
+    from solver.engine import engine_for
+    for _ in range(games):
+        deal = random_miniature_deal(variant, rng, options, vary=vary)
+        e = engine_for(deal.rules)
+        pos = e.initial_position(deal.layout)
+        for _ in range(steps):
+            legal = e.legal_moves(pos)
+            if not legal:
+                break
+            pos = e.play(pos, rng.choice(legal))
+            yield deal, e, pos
+
+
 def canonical_view(engine, pos):
     """A position up to what the canonical key leaves out: the order of the tableau piles
     and of the foundations (an empty foundation by its suit tag)."""
@@ -65,22 +80,12 @@ def test_takeback_positions_hash_by_foundation_cards():
     """Two positions with one key are the same up to the order of the tableau piles and of
     the foundations, also where take-back brings foundation tops back (so that counts do
     not fix contents): the key follows the foundations' cards."""
-    from solver.engine import engine_for
     from solver.solve import adapter_for, kernel_state
-    rng = random.Random(6)
     seen = {}
-    for _ in range(300):
-        deal = random_miniature_deal("queen-of-italy-pysolfc", rng, {"ranks": 4, "suits": 2})
-        e = engine_for(deal.rules)
-        pos = e.initial_position(deal.layout)
-        for _ in range(30):
-            legal = e.legal_moves(pos)
-            if not legal:
-                break
-            pos = e.play(pos, rng.choice(legal))
-            state, _ = kernel_state(adapter_for(deal.rules), pos)
-            key = (deal.rules.hash(), int(state.h[0]), int(state.h[1]))
-            assert seen.setdefault(key, canonical_view(e, pos)) == canonical_view(e, pos)
+    for deal, e, pos in random_walk("queen-of-italy-pysolfc", random.Random(6), 300, 30, {"ranks": 4, "suits": 2}):
+        state, _ = kernel_state(adapter_for(deal.rules), pos)
+        key = (deal.rules.hash(), int(state.h[0]), int(state.h[1]))
+        assert seen.setdefault(key, canonical_view(e, pos)) == canonical_view(e, pos)
     assert len(seen) > 1000
 
 
@@ -88,32 +93,24 @@ def test_permuted_positions_share_one_key():
     """The canonical key: a position with its tableau piles permuted, or with two
     foundations exchanged, has the same key (positions along random games of every
     option)."""
-    from solver.engine import Position, engine_for
+    from solver.engine import Position
     from solver.layout import PHASE_PLAY
     from solver.solve import adapter_for, kernel_state
     rng = random.Random(8)
     checked = 0
-    for _ in range(100):
-        deal = random_miniature_deal("terrace", rng, vary=True)
-        e = engine_for(deal.rules)
+    for deal, e, pos in random_walk("terrace", rng, 100, 30, vary=True):
+        if pos.phase != PHASE_PLAY:
+            continue
         ad = adapter_for(deal.rules)
-        pos = e.initial_position(deal.layout)
-        for _ in range(30):
-            legal = e.legal_moves(pos)
-            if not legal:
-                break
-            pos = e.play(pos, rng.choice(legal))
-            if pos.phase != PHASE_PLAY:
-                continue
-            key = tuple(kernel_state(ad, pos)[0].h)
-            tab = list(pos.tableau)
-            rng.shuffle(tab)
-            fnd = list(pos.foundations)
-            i = rng.randrange(0, len(fnd), 2)          # the two foundations of one tag
-            fnd[i], fnd[i + 1] = fnd[i + 1], fnd[i]
-            other = Position(tuple(fnd), pos.reserves, tuple(tab), pos.waste, pos.stock, pos.redeals_used, pos.phase)
-            assert tuple(kernel_state(ad, other)[0].h) == key
-            checked += 1
+        key = tuple(kernel_state(ad, pos)[0].h)
+        tab = list(pos.tableau)
+        rng.shuffle(tab)
+        fnd = list(pos.foundations)
+        i = rng.randrange(0, len(fnd), 2)          # the two foundations of one tag
+        fnd[i], fnd[i + 1] = fnd[i + 1], fnd[i]
+        other = Position(tuple(fnd), pos.reserves, tuple(tab), pos.waste, pos.stock, pos.redeals_used, pos.phase)
+        assert tuple(kernel_state(ad, other)[0].h) == key
+        checked += 1
     assert checked > 1000
 
 
@@ -152,7 +149,6 @@ def reserve_blocked_reference(engine, pos) -> bool:
     """The plain twin of the kernel's ``reserve_blocked``: walk each foundation forward from
     its top with any card still in play and not below the reserve card looked at, and see
     whether some foundation can come to take that card."""
-    from solver import cards
     from solver.layout import base_rank
     base = base_rank(pos)
     reserve = pos.reserves[0]
@@ -212,7 +208,6 @@ def _walk_positions(variant, seed, games, options, steps=40):
 
 @pytest.mark.parametrize("variant", ["terrace", "generals-patience", "falling-star"])
 def test_reserve_blocked_equals_its_plain_twin(variant):
-    import numpy as np
     from solver.solve import adapter_for, kernel_state
     from solver.terrace import kernel as k
     fired = seen = 0

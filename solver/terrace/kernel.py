@@ -12,11 +12,12 @@ the base rank (0 before it is known). Moves as in ``solver.toolkit`` plus ``K_BA
 (choose tableau pile ``src``'s card as the base). The functions keep the kernel contract of
 ``solver.kernels``.
 
-Canonical keys (interchangeable piles in one order) are not done yet. Cycles: the search
-is a reachability search (every reachable state is expanded once; a state met again, on
-the current path or elsewhere, is not expanded again, which loses nothing: whatever it
-leads to is reached from its first visit), so repeated positions keep it complete and
-sound. Proved reductions: ``SAFE_*`` below.
+The key is canonical: tableau piles and foundations are hashed as multisets (see "the
+canonical key" below). Cycles: the search is a reachability search (every reachable
+state is expanded once; a state met again, on the current path or elsewhere, is not
+expanded again, which loses nothing: whatever it leads to is reached from its first
+visit), so repeated positions keep it complete and sound. Proved reductions: ``SAFE_*``
+below.
 """
 
 from __future__ import annotations
