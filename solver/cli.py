@@ -135,16 +135,37 @@ def deal(variant, game_number, rules, profile, as_json, out, check) -> None:
 
 
 def _read_moves_arg(arg: str):
-    """A solution file (returns its moves and deal) or a move list given as text."""
-    from pathlib import Path
+    """A move list given as text, or a solution file (returns its moves and its deal, or
+    None). Decided by the text, not by the file system: text that reads as moves is the
+    move list (a file named like a move, ``deal``, does not shadow it; a note says so),
+    anything else names a solution file."""
+    from solver.moves import NotationError
     if arg == "-":
         return parse_moves(sys.stdin.read()), None
-    if Path(arg).is_file():
+    moves, error = None, None
+    try:
+        moves = parse_moves(arg)
+    except NotationError as e:
+        error = e
+    if moves:
+        if _is_file(arg):
+            click.echo(f"note: read {arg!r} as a move list, not as the file of that name", err=True)
+        return moves, None
+    if _is_file(arg):
         sol, deal = read_solution(arg)
         return sol.moves, deal
     if arg.endswith(".json"):
         raise DealFileError(f"cannot read {arg}: no such file")
-    return parse_moves(arg), None
+    raise error or DealFileError("no moves given")
+
+
+def _is_file(arg: str) -> bool:
+    """Whether ``arg`` names a file (a name too long or otherwise unusable is no file)."""
+    from pathlib import Path
+    try:
+        return Path(arg).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 @main.command()

@@ -185,3 +185,15 @@ def test_legal_form_agrees_with_legal_moves(variant):
             if not legal:
                 break
             pos = e.play(pos, rng.choice(legal))
+
+
+def test_cli_replay_long_move_list_and_a_file_named_like_a_move(tmp_path, monkeypatch):
+    """A real solution's move text is far longer than a file name may be: it is read as
+    moves, not tried as a path (OSError: File name too long). A file named ``deal`` in the
+    working directory does not shadow the move list ``deal``, and a note says which was read."""
+    r = run("replay", "algerian", "1", " ".join(["deal"] * 52))
+    assert r.exit_code == 1 and "move 6 (deal) is illegal" in r.output, r.output
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "deal").write_text("not a solution")
+    r = run("replay", "alhambra", "1", "deal")
+    assert r.exit_code == 1 and "not won" in r.output and "as a move list" in r.output, r.output
