@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -39,6 +40,10 @@ def parse_seeds(text: str) -> list[str]:
             raise SeedRangeError(f"bad --seeds item {part!r}: game numbers start at 1")
         if "-" in part:
             lo_s, _, hi_s = part.partition("-")
+            if not (re.fullmatch(r"[0-9]+", lo_s.strip()) and re.fullmatch(r"[0-9]+", hi_s.strip())):
+                # 1-5-9, 10-1.5 and 1-2_000 are typing errors, not ranges (a lone game
+                # number keeps PySolFC's normalisation)
+                raise SeedRangeError(f"bad --seeds item {part!r}: a range is two plain numbers, digits only")
             try:
                 lo, hi = deals.parse_game_number(lo_s), deals.parse_game_number(hi_s)
             except deals.GameNumberError as e:

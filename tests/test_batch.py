@@ -41,7 +41,9 @@ def test_parse_seeds():
     assert parse_seeds("3,1-3") == ["3", "1", "2"]
     assert parse_seeds("100000000000000000000000") == ["100000000000000000000000"]
     assert parse_seeds("ms40000,5") == ["ms40000", "5"]
-    for bad in ("", "1-", "a-3", "5-1", "0", "-4", "1,,2", "x"):
+    assert parse_seeds(" 2 - 3") == ["2", "3"]
+    # inside a range digits only (issue 17: 1-5-9 was read as 1-59, 10-1.5 as 10-15)
+    for bad in ("", "1-", "a-3", "5-1", "0", "-4", "1,,2", "x", "1-5-9", "10-1.5", "1-2_000", "1-ms5"):
         with pytest.raises(SeedRangeError):
             parse_seeds(bad)
 
