@@ -93,7 +93,7 @@ def solve_job(job: Job) -> Record:
     return Record(rules.variant, rules.hash(), rules_json(rules.as_dict()), job.game, res.verdict, res.reason,
                   res.nodes, res.states, round(res.seconds, 6), res.table_bytes,
                   len(res.moves) if won else None, format_moves(res.moves) if won else None,
-                  SOLVER_VERSION, job.nodes, json.dumps(budget.as_dict()), json.dumps(list(job.dominance)),
+                  SOLVER_VERSION, job.nodes, json.dumps(budget.as_dict(), allow_nan=False), json.dumps(list(job.dominance)),
                   datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"), res.most_home)
 
 

@@ -6,6 +6,7 @@ Every user error is one line on stderr with a non-zero exit status, never a trac
 from __future__ import annotations
 
 import functools
+import math
 import sys
 from typing import Optional
 
@@ -233,10 +234,26 @@ def parse_bytes(text: str) -> int:
     return n
 
 
+class FiniteSeconds(click.FloatRange):
+    """Seconds: a finite number of at least 1 ms (``nan`` and ``inf`` pass a plain float
+    range, and a NaN budget would be written into the results store)."""
+
+    name = "seconds"
+
+    def __init__(self):
+        super().__init__(min=0.001)
+
+    def convert(self, value, param, ctx):
+        v = super().convert(value, param, ctx)
+        if not math.isfinite(v):
+            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+        return v
+
+
 def _budget_options(f):
     f = click.option("--budget-nodes", type=click.IntRange(min=1), default=None,
                      help="Node budget (the reproducible main budget; default 2,000,000).")(f)
-    f = click.option("--time-limit", type=click.FloatRange(min=0.001), default=None,
+    f = click.option("--time-limit", type=FiniteSeconds(), default=None,
                      help="Wall-clock safety net in seconds (default 600).")(f)
     f = click.option("--memory", default=None, metavar="SIZE",
                      help="Transposition-table budget, e.g. 512M, 2G (default 1G).")(f)

@@ -200,3 +200,13 @@ def test_base_choice_where_only_one_choice_wins(tmp_path):
     r = run("verify", str(p), "--json")
     doc = json.loads(r.output)
     assert r.exit_code == 0 and doc["verdict"] == "won" and doc["base"] == "3C from t2", doc
+
+
+def test_non_finite_time_limit_is_refused(tmp_path):
+    """nan and inf passed the float range and a NaN budget was written into the store, after
+    which every batch on it failed (issue 17 item 7): both are refused with one line."""
+    for v in ("nan", "inf"):
+        for cmd in (("solve", "algerian", "1"), ("batch", "algerian", "--seeds", "1", "--db", str(tmp_path / "r.db"))):
+            r = run(*cmd, "--time-limit", v)
+            assert r.exit_code == 2 and "not a finite number" in r.output and "Traceback" not in r.output, (cmd, r.output)
+    assert not (tmp_path / "r.db").exists()
