@@ -5,6 +5,7 @@ Every user error is one line on stderr with a non-zero exit status, never a trac
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import sys
@@ -513,7 +514,8 @@ def stats(db, variant, rules_hash, seeds, fmt) -> None:
 @main.command()
 @click.option("--db", default=DEFAULT_DB, show_default=True, help="The results store.")
 @click.option("--format", "fmt", type=click.Choice(["csv", "jsonl", "parquet"]), default="csv", show_default=True)
-@click.option("--out", required=True, type=click.Path(dir_okay=False), help="The file to write.")
+@click.option("--out", required=True, type=click.Path(dir_okay=False, allow_dash=True),
+              help="The file to write ('-': standard output).")
 @user_errors
 def export(db, fmt, out) -> None:
     """Export every record (history included) as CSV, JSON Lines or Parquet."""
@@ -527,23 +529,25 @@ def export(db, fmt, out) -> None:
         store.close()
     except StoreError as e:
         raise RulesError(str(e)) from None
+    if out == "-" and fmt == "parquet":
+        raise RulesError("--out - (standard output) takes csv or jsonl, not parquet")
     try:
-        if fmt == "csv":
-            with open(out, "w", newline="") as f:
-                w = csv.DictWriter(f, fieldnames=list(rows[0]) if rows else ["id"])
-                w.writeheader()
-                w.writerows(rows)
-        elif fmt == "jsonl":
-            with open(out, "w") as f:
-                for r in rows:
-                    f.write(json_mod.dumps(r) + "\n")
-        else:
+        if fmt == "parquet":
             try:
                 import pyarrow as pa
                 import pyarrow.parquet as pq
             except ImportError:
                 raise RulesError("--format parquet needs pyarrow: pip install pyarrow") from None
             pq.write_table(pa.Table.from_pylist(rows), out)
+        else:
+            with (contextlib.nullcontext(sys.stdout) if out == "-" else open(out, "w", newline="")) as f:
+                if fmt == "csv":
+                    w = csv.DictWriter(f, fieldnames=list(rows[0]) if rows else ["id"])
+                    w.writeheader()
+                    w.writerows(rows)
+                else:
+                    for r in rows:
+                        f.write(json_mod.dumps(r) + "\n")
     except OSError as e:
         raise RulesError(f"cannot write {out}: {e.strerror}") from None
-    click.echo(f"wrote {len(rows)} records to {out}", err=True)
+    click.echo(f"wrote {len(rows)} records to {'standard output' if out == '-' else out}", err=True)

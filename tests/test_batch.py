@@ -109,7 +109,7 @@ def test_stats_intervals():
     assert unknown_bounds(0, 0, 0) == (0.0, 1.0)
 
 
-def test_stats_and_export_commands(tmp_path):
+def test_stats_and_export_commands(tmp_path, monkeypatch):
     db = tmp_path / "r.db"
     assert run("batch", "algerian", "--seeds", "1-6", *MINI, "--budget-nodes", "5000", "--jobs", "1",
                "--db", str(db)).exit_code == 0
@@ -125,6 +125,11 @@ def test_stats_and_export_commands(tmp_path):
         out = tmp_path / f"x.{fmt}"
         assert run("export", "--db", str(db), "--format", fmt, "--out", str(out)).exit_code == 0
         assert "algerian" in out.read_text()
+    # --out - is standard output, not a file named "-" (issue 17 item 13)
+    monkeypatch.chdir(tmp_path)
+    r = run("export", "--db", str(db), "--format", "jsonl", "--out", "-")
+    assert r.exit_code == 0 and len([x for x in r.output.splitlines() if '"algerian"' in x]) >= 6, r.output
+    assert not (tmp_path / "-").exists()
 
 
 def test_unknown_deals_report_how_far_their_searches_got(tmp_path):
