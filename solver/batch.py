@@ -165,7 +165,8 @@ def plan_jobs(store: Store, rules: Rules, seeds: list[str], nodes: int, seconds:
     mode = search_mode(restarts)
     if rerun_unknown:
         latest = {r["game"]: r for r in store.latest(rules_hash=rules.hash())}
-        todo = [g for g in seeds if g in latest and latest[g]["verdict"] == "unknown"
+        # a seed never stored is solved too (it is not "already stored")
+        todo = [g for g in seeds if g not in latest or latest[g]["verdict"] == "unknown"
                 and not (latest[g]["budget_nodes"] == nodes and latest[g]["dominance"] == dom
                          and latest[g]["solver_version"] == SOLVER_VERSION
                          and json.loads(latest[g]["budget"]).get("search") == mode)]

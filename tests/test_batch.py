@@ -93,6 +93,11 @@ def test_rerun_unknown_touches_only_unknown_seeds(tmp_path):
     new = after[len(before):]
     assert {g for g, *_ in new} == unknown and all(b == 6000 for *_, b, _ in new)
     assert after[:len(before)] == before          # history kept
+    # a seed never stored is solved, not counted as "already stored" (issue 17 item 12)
+    r = run("batch", "algerian", "--seeds", "1-9", "--budget-nodes", "6000", "--rerun-unknown", "--jobs", "1",
+            "--db", str(db))
+    assert r.exit_code == 0 and "8 already stored" in r.output, r.output
+    assert [g for g, *_ in rows(db)[len(after):]] == ["9"]
 
 
 def test_stats_intervals():
