@@ -17,6 +17,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Optional
+from urllib.request import pathname2url
 
 SCHEMA_VERSION = 2
 READABLE_VERSIONS = ("1", "2")     # schema 1: no most_home column
@@ -92,7 +93,10 @@ class Store:
         try:
             if not readonly:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            uri = f"file:{self.path}?mode=ro" if readonly else f"file:{self.path}"
+            # the path is quoted: '?', '#' and '%' in it are part of the name, never URI
+            # parameters (``q.db?mode=memory`` would otherwise store nothing on disk)
+            base = "file:" + pathname2url(str(self.path.absolute()))
+            uri = base + "?mode=ro" if readonly else base
             self.db = sqlite3.connect(uri, uri=True, timeout=2.0, isolation_level=None)
             self.db.execute("PRAGMA busy_timeout = 2000")
             if not readonly:

@@ -295,3 +295,14 @@ def test_batch_and_stats_on_terrace_variants(tmp_path, variant):
     doc = json.loads(run("stats", "--db", db, "--format", "json").output)
     assert doc[0]["variant"] == variant and doc[0]["games"] == 4
     assert doc[0]["won"] + doc[0]["lost"] == 4           # miniature deals are decided
+
+
+@pytest.mark.parametrize("name", ["q.db?mode=memory", "res#1.db", "p%20q.db"])
+def test_db_path_is_a_file_name_not_a_uri(tmp_path, name):
+    """--db was spliced into an SQLite URI: 'q.db?mode=memory' stored into memory, 'res#1.db'
+    wrote to 'res', 'p%20q.db' to 'p q.db' (issue 17 item 4). The store is the file named."""
+    db = tmp_path / name
+    r = run("batch", "algerian", "--seeds", "1-2", *MINI, "--budget-nodes", "2000", "--jobs", "1", "--db", str(db))
+    assert r.exit_code == 0, r.output
+    assert db.is_file() and [p.name for p in tmp_path.iterdir() if not p.name.startswith(name)] == []
+    assert len(rows(db)) == 2
