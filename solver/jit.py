@@ -5,13 +5,17 @@ calling ``solver.state.push``, the search calling a family kernel), so a stale c
 run old code. Every kernel module imports this module first; it points numba's cache at a
 folder named after a hash of all kernel sources (the search core's and every registered
 family's, ``solver.kernels.kernel_sources``), so any edit starts a fresh cache. A user's
-own ``NUMBA_CACHE_DIR`` is respected.
+own ``NUMBA_CACHE_DIR`` is respected. Where that folder cannot be written (a read-only
+home, a service account), the cache goes to a temporary folder, with a one-line note:
+numba would otherwise fail on every cached function.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import sys
+import tempfile
 from pathlib import Path
 
 import numba
@@ -34,5 +38,28 @@ def cache_dir() -> Path:
     return base / f"numba-{_source_hash()}"
 
 
+def _writable(path: Path) -> bool:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+        return True
+    except OSError:
+        return False
+
+
+def usable_cache_dir() -> Path:
+    """``cache_dir()``, or a folder of the same name in the temporary directory when that
+    cannot be written."""
+    want = cache_dir()
+    if _writable(want):
+        return want
+    fallback = Path(tempfile.gettempdir()) / f"patience-solver-{os.getuid()}" / want.name
+    if not _writable(fallback):
+        fallback = Path(tempfile.mkdtemp(prefix="patience-solver-numba-"))
+    print(f"note: {want.parent} is not writable; numba's cache is in {fallback}", file=sys.stderr)
+    return fallback
+
+
 if not os.environ.get("NUMBA_CACHE_DIR"):
-    numba.config.CACHE_DIR = str(cache_dir())
+    numba.config.CACHE_DIR = str(usable_cache_dir())

@@ -210,3 +210,17 @@ def test_non_finite_time_limit_is_refused(tmp_path):
             r = run(*cmd, "--time-limit", v)
             assert r.exit_code == 2 and "not a finite number" in r.output and "Traceback" not in r.output, (cmd, r.output)
     assert not (tmp_path / "r.db").exists()
+
+
+def test_unwritable_cache_folder_falls_back_to_a_temporary_one():
+    """With no writable cache folder every solve crashed ('cannot cache function', issue 17
+    item 10): the cache goes to a temporary folder, with a one-line note."""
+    import os
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["XDG_CACHE_HOME"] = "/proc/no-such-folder"          # cannot be created, even by root
+    r = subprocess.run([sys.executable, "-m", "solver", "solve", "algerian", "1", "--budget-nodes", "2000"],
+                       capture_output=True, text=True, env=env, timeout=600)
+    assert r.returncode == 0 and ("unknown" in r.stdout or "won" in r.stdout), r.stderr
+    assert "is not writable; numba's cache is in" in r.stderr and "Traceback" not in r.stderr
