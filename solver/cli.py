@@ -457,6 +457,7 @@ def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, domi
             raise RulesError(str(e)) from None
         budget = _budget(budget_nodes, time_limit, memory, no_restarts)
         store = Store(db)
+        store.claim_writer()
         todo, skipped = plan_jobs(store, r, seed_list, budget.nodes, budget.seconds, budget.memory,
                                   tuple(dominance), rerun_unknown, budget.restarts)
     except (SeedRangeError, StoreError) as e:

@@ -88,6 +88,7 @@ class Store:
 
     def __init__(self, path: str | Path, readonly: bool = False):
         self.path = Path(path)
+        self._lock = None
         if readonly and not self.path.exists():
             raise StoreError(f"no results store at {self.path}")
         try:
@@ -141,6 +142,23 @@ class Store:
 
     def close(self) -> None:
         self.db.close()
+        if self._lock is not None:
+            self._lock.close()            # releases the writer's lock
+            self._lock = None
+
+    def claim_writer(self) -> None:
+        """Hold the store's one-writer lock until ``close`` (an advisory lock on
+        ``<store>.lock``, released by the system if the process dies); a second batch on
+        the same store is refused with one line instead of storing the overlap twice."""
+        import fcntl
+        f = open(f"{self.path}.lock", "a+")
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            f.close()
+            raise StoreError(f"another batch is writing to {self.path}; wait for it to end, "
+                             f"or give another --db") from None
+        self._lock = f
 
     def add(self, rec: Record) -> None:
         """Store one record, committed at once."""

@@ -306,3 +306,18 @@ def test_db_path_is_a_file_name_not_a_uri(tmp_path, name):
     assert r.exit_code == 0, r.output
     assert db.is_file() and [p.name for p in tmp_path.iterdir() if not p.name.startswith(name)] == []
     assert len(rows(db)) == 2
+
+
+def test_second_writer_is_refused(tmp_path):
+    """Two batches on one store both ran and stored their overlap twice (issue 17 item 6):
+    while one holds the store, a second is refused with one line and stores nothing; after
+    the first ends, the store is free again."""
+    db = tmp_path / "r.db"
+    first = Store(db)
+    first.claim_writer()
+    r = run("batch", "algerian", "--seeds", "1-2", *MINI, "--budget-nodes", "2000", "--jobs", "1", "--db", str(db))
+    assert r.exit_code == 2 and "another batch is writing to" in r.output and "Traceback" not in r.output, r.output
+    assert rows(db) == []
+    first.close()
+    r = run("batch", "algerian", "--seeds", "1-2", *MINI, "--budget-nodes", "2000", "--jobs", "1", "--db", str(db))
+    assert r.exit_code == 0 and len(rows(db)) == 2, r.output
