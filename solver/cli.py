@@ -25,8 +25,9 @@ EXIT_USAGE = 2
 USER_ERRORS = (RulesError, deals.GameNumberError, DealFileError, NotationError)
 
 
-def user_errors(fn=None, *, code: int = EXIT_USAGE):
-    """Turn the project's input errors into one-line messages and exit status ``code``."""
+def user_errors(fn=None, *, code: int = EXIT_USAGE, internal: Optional[int] = None):
+    """Turn the project's input errors into one-line messages and exit status ``code``;
+    with ``internal``, any other error too (a bug), with that status."""
     def deco(fn):
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
@@ -37,6 +38,12 @@ def user_errors(fn=None, *, code: int = EXIT_USAGE):
                 for m in msgs:
                     click.echo(f"error: {m}", err=True)
                 sys.exit(code)
+            except Exception as e:        # SystemExit and KeyboardInterrupt are not Exceptions
+                if internal is None:
+                    raise
+                click.echo(f"error: internal error ({type(e).__name__}: {str(e)[:200]}); please report it",
+                           err=True)
+                sys.exit(internal)
         return wrapper
     return deco(fn) if fn is not None else deco
 
@@ -369,25 +376,51 @@ def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_li
         click.echo(f"wrote {out}", err=True)
 
 
-EXIT_WON, EXIT_LOST, EXIT_UNKNOWN, EXIT_BAD_INPUT = 0, 1, 2, 3
+EXIT_WON, EXIT_LOST, EXIT_UNKNOWN, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
 
-@main.command()
+def _check_writable(path: str) -> None:
+    """An error now if a file cannot be written at ``path`` (its folder missing or read-only)."""
+    import os
+    from pathlib import Path
+    folder = Path(path).absolute().parent
+    if not folder.is_dir():
+        raise DealFileError(f"cannot write {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise DealFileError(f"cannot write {path}: {folder} is not writable")
+
+
+class VerifyCommand(click.Command):
+    """``verify``'s exit status is read by scripts: a usage error (a missing or extra
+    argument, a bad option value) is bad input, 3, not click's 2, which means unknown here."""
+
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as e:
+            e.exit_code = EXIT_BAD_INPUT
+            raise
+
+
+@main.command(cls=VerifyCommand)
 @click.argument("deal_file", type=click.Path(dir_okay=False))
 @_budget_options
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the solution file here.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a line.")
-@user_errors(code=EXIT_BAD_INPUT)
+@user_errors(code=EXIT_BAD_INPUT, internal=EXIT_INTERNAL)
 def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, out, as_json) -> None:
     """Is the deal in DEAL_FILE winnable? For publishers.
 
     Exit status: 0 winnable (certified; the solution is written with --out), 1 proved
-    unwinnable, 2 unknown within the budget, 3 bad input."""
+    unwinnable, 2 unknown within the budget, 3 bad input (usage errors included), 4 an
+    internal error (a bug: please report it)."""
     import json as json_mod
     from solver.formats import write_solution
     from solver.solve import UnsupportedVariant, solve, warm_up
     deal = read_deal(deal_file)
     budget = _budget(budget_nodes, time_limit, memory, no_restarts)
+    if out:
+        _check_writable(out)              # before the solve, or its verdict would be lost
     try:
         warm_up()
         res = solve(deal, budget, _dominance(deal.rules, dominance))

@@ -46,8 +46,32 @@ class GameNumber:
     def __str__(self) -> str:
         # "ms" only matters where it changes the generator.
         if self.ms and self.value >= LC31_LIMIT:
-            return f"ms{self.value}"
-        return str(self.value)
+            return f"ms{digits(self.value)}"
+        return digits(self.value)
+
+
+_CHUNK = 1000                 # digits per step: below Python's 4,300-digit conversion limit
+
+
+def digits(n: int) -> str:
+    """``str(n)`` for a non-negative integer of any length (``str`` refuses more than
+    4,300 digits)."""
+    if n < 10 ** _CHUNK:
+        return str(n)
+    parts = []
+    while n:
+        n, r = divmod(n, 10 ** _CHUNK)
+        parts.append(str(r).zfill(_CHUNK))
+    return "".join(reversed(parts)).lstrip("0")
+
+
+def from_digits(t: str) -> int:
+    """``int(t)`` for a string of ASCII digits of any length."""
+    n = 0
+    for i in range(0, len(t), _CHUNK):
+        chunk = t[i:i + _CHUNK]
+        n = n * 10 ** len(chunk) + int(chunk)
+    return n
 
 
 _MS = re.compile(r"ms([0-9]+)\n?\Z", re.IGNORECASE)
@@ -57,11 +81,11 @@ _SEPARATORS = re.compile(r"[\s#\-_.,]")
 def parse_game_number(s: str | int) -> GameNumber:
     """Parse a game number as PySolFC does; 0, negatives and garbage are errors."""
     if isinstance(s, int):
-        s = str(s)
+        s = digits(s) if s >= 0 else str(s)
     raw = s.strip()
     m = _MS.match(raw)
     if m:
-        n = int(m.group(1))
+        n = from_digits(m.group(1))
         if not 1 <= n <= MS_MAX:
             raise GameNumberError(f"game number {raw!r}: ms numbers run from ms1 to ms{MS_MAX}")
         return GameNumber(n, ms=True)
@@ -72,7 +96,7 @@ def parse_game_number(s: str | int) -> GameNumber:
         t = t[:-1]
     if not t.isdigit() or not t.isascii():
         raise GameNumberError(f"not a game number: {s!r} (expected digits such as 1 or 123456789, or ms123)")
-    n = int(t)
+    n = from_digits(t)
     if n == 0:
         raise GameNumberError("game number 0 names no deal; game numbers start at 1")
     return GameNumber(n)

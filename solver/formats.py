@@ -33,6 +33,14 @@ DEAL_VERSION = 1
 PILE_GROUPS = ("foundations", "reserves", "tableau", "waste")
 
 
+def _clip(text: str, n: int = 40) -> str:
+    """Echoed input, cut to ``n`` characters (an error line must not grow with the input)."""
+    return text if len(text) <= n else f"{text[:n - 12]}... ({len(text):,} chars)"
+
+
+MAX_FILE_BYTES = 1 << 20            # a deal is about 3 KB, a long solution some 10 KB
+
+
 class DealFileError(ValueError):
     """A deal file that cannot be used; the message names each problem."""
 
@@ -136,7 +144,7 @@ def deal_from_json(obj: Any) -> Deal:
             problems.append(f"source: {e}")
         else:
             if pysolfc_layout(rules, g) != layout:
-                problems.append(f"source says PySolFC game {g} but the layout differs from that deal")
+                problems.append(f"source says PySolFC game {_clip(str(g))} but the layout differs from that deal")
     if problems:
         raise DealFileError(problems)
     return Deal(rules, layout, source)
@@ -249,7 +257,7 @@ def read_deal(path: str | Path) -> Deal:
 def read_deals(path: str | Path) -> Iterator[Deal]:
     """Read deals from a JSON file (one deal) or JSON Lines (one deal per line)."""
     p = Path(path)
-    text = _read_text(p)
+    text = _read_text(p, None if p.suffix == ".jsonl" else MAX_FILE_BYTES)     # many deals: no cap
     if p.suffix == ".jsonl":
         for n, line in enumerate(text.splitlines(), 1):
             if line.strip():
@@ -263,9 +271,16 @@ def read_deals(path: str | Path) -> Iterator[Deal]:
         yield read_deal(p)
 
 
-def _read_text(p: Path) -> str:
+def _read_text(p: Path, limit: Optional[int] = MAX_FILE_BYTES) -> str:
+    """The file's text; more than ``limit`` bytes (None: no limit) is an error."""
     try:
-        return p.read_text()
+        if p.is_dir():
+            raise DealFileError(f"{p} is a folder, not a file")
+        with open(p, "rb") as f:
+            data = f.read() if limit is None else f.read(limit + 1)
+        if limit is not None and len(data) > limit:
+            raise DealFileError(f"{p} is larger than {MAX_FILE_BYTES:,} bytes: not a deal or solution file")
+        return data.decode()
     except OSError as e:
         raise DealFileError(f"cannot read {p}: {e.strerror}") from None
     except UnicodeDecodeError:
@@ -278,6 +293,8 @@ def _load_json(path: str | Path) -> Any:
         return json.loads(_read_text(p))
     except json.JSONDecodeError as e:
         raise DealFileError(f"{p} is not JSON (line {e.lineno}: {e.msg})") from None
+    except RecursionError:
+        raise DealFileError(f"{p} is not a deal or solution file (JSON nested too deeply)") from None
 
 
 def custom_deal(variant: str, layout: Layout, options: Optional[dict] = None, note: str = "") -> Deal:

@@ -98,6 +98,34 @@ def test_verify_exit_codes(tmp_path):
     assert r.exit_code == 3
 
 
+def test_verify_bad_input_always_exits_3_and_a_crash_4(tmp_path, monkeypatch):
+    """Publishers' scripts read verify's status: usage errors exited 2 ("unknown") and any
+    crash 1 ("proved unwinnable") (issue 17 item 2). Every bad input is 3, an internal error 4,
+    and --out is checked before the solve."""
+    deal, _ = HAND_MADE["algerian"]
+    p = tmp_path / "d.json"
+    write_deal(deal, p)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000)
+    big = tmp_path / "big.json"
+    big.write_bytes(b"x" * (2 << 20))
+    doc = json.loads(p.read_text())
+    doc["source"] = {"kind": "pysolfc", "game": "9" * 5000}
+    huge = tmp_path / "huge.json"
+    huge.write_text(json.dumps(doc))
+    for args in [(), (str(p), "extra"), (str(p), "--budget-nodes", "0"), (str(tmp_path),), (str(deep),),
+                 (str(big),), (str(huge),), (str(p), "--out", str(tmp_path / "no" / "x.json"))]:
+        r = run("verify", *args)
+        assert r.exit_code == 3 and "Traceback" not in r.output, (args, r.exit_code, r.output)
+    import solver.solve
+
+    def broken(*a, **k):
+        raise RuntimeError("a kernel bug")
+    monkeypatch.setattr(solver.solve, "solve", broken)
+    r = run("verify", str(p))
+    assert r.exit_code == 4 and "internal error" in r.output, r.output
+
+
 def test_verify_terrace_deal(tmp_path):
     """A miniature Terrace deal is decided; a won verdict comes with a line that replays."""
     import random
