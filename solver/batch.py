@@ -20,12 +20,9 @@ from typing import Callable, Iterable, Iterator, Optional
 from solver import __version__, deals
 from solver.store import Record, Store, rules_json
 from solver.variants import Rules, RulesError
+from solver.errors import SeedRangeError
 
 SOLVER_VERSION = f"patience-solver {__version__}"
-
-
-class SeedRangeError(ValueError):
-    """A malformed ``--seeds`` value."""
 
 
 def parse_seeds(text: str) -> list[str]:

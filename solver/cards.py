@@ -13,15 +13,12 @@ A, 2, 3, 4 and 4 plays the King's part (top rank, wrap neighbour of A).
 """
 
 from __future__ import annotations
+from solver.errors import CardError
 
 RANKS = "A23456789TJQK"
 SUITS = "CSHD"
 SUIT_NAMES = ("clubs", "spades", "hearts", "diamonds")
 NUM_CODES = 52
-
-
-class CardError(ValueError):
-    """A card text that does not name a card."""
 
 
 def make(rank: int, suit: int) -> int:

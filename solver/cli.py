@@ -6,46 +6,60 @@ Every user error is one line on stderr with a non-zero exit status, never a trac
 from __future__ import annotations
 
 import contextlib
-import functools
+import json
 import math
 import sys
 from typing import Optional
 
 import click
 
-from solver import __version__, deals
+from solver import __version__
 from solver.display import render_layout
-from solver.formats import Deal, DealFileError, dumps_deal, pysolfc_deal, read_deal, read_solution
-from solver.moves import NotationError, format_move, parse_moves
+from solver.errors import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_LOST, EXIT_NOT_WON, EXIT_UNKNOWN,
+                           EXIT_WON, DealFileError, InternalError, NotationError, OutputError, RulesError,
+                           printable)
+from solver.formats import Deal, dumps_deal, pysolfc_deal, read_deal, read_solution
+from solver.moves import format_move, parse_moves
 from solver.replay import replay as replay_moves
-from solver.variants import CATALOGUE, FAMILY_OPTIONS, RulesError, get_variant, make_rules, \
-    parse_rule_assignments
-
-EXIT_USAGE = 2
-USER_ERRORS = (RulesError, deals.GameNumberError, DealFileError, NotationError)
+from solver.variants import CATALOGUE, FAMILY_OPTIONS, get_variant, make_rules, parse_rule_assignments
 
 
-def user_errors(fn=None, *, code: int = EXIT_USAGE, internal: Optional[int] = None):
-    """Turn the project's input errors into one-line messages and exit status ``code``;
-    with ``internal``, any other error too (a bug), with that status."""
-    def deco(fn):
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            try:
-                return fn(*args, **kwargs)
-            except USER_ERRORS as e:
-                msgs = e.problems if isinstance(e, DealFileError) else [str(e)]
-                for m in msgs:
-                    click.echo(f"error: {m}", err=True)
-                sys.exit(code)
-            except Exception as e:        # SystemExit and KeyboardInterrupt are not Exceptions
-                if internal is None:
-                    raise
-                click.echo(f"error: internal error ({type(e).__name__}: {str(e)[:200]}); please report it",
-                           err=True)
-                sys.exit(internal)
-        return wrapper
-    return deco(fn) if fn is not None else deco
+class PatienceCommand(click.Command):
+    """Every command: standard output is flushed before the exit status is given, so that a
+    full disk or a closed pipe is one line of error, not a traceback at exit."""
+
+    def invoke(self, ctx):
+        try:
+            rv = super().invoke(ctx)
+        except OSError as e:
+            if getattr(e, "filename", None) is None and e.errno is not None:
+                raise _output_error(e) from None      # click.echo to standard output failed
+            raise
+        except (SystemExit, click.exceptions.Exit):
+            _flush_stdout()
+            raise
+        _flush_stdout()
+        return rv
+
+
+def _flush_stdout() -> None:
+    try:
+        sys.stdout.flush()
+    except OSError as e:
+        raise _output_error(e) from None
+
+
+def _output_error(e: OSError) -> OutputError:
+    import os
+    try:                                  # what is left in the buffer must not be retried at exit
+        sys.stdout = open(os.devnull, "w")
+    except OSError:
+        pass
+    return OutputError(f"cannot write to standard output: {e.strerror or e}")
+
+
+class PatienceGroup(click.Group):
+    command_class = PatienceCommand
 
 
 rule_option = click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
@@ -68,7 +82,7 @@ def load_deal(variant_or_file: str, game_number: Optional[str], rules: tuple[str
     return pysolfc_deal(resolve_rules(variant_or_file, rules, profile), game_number)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=PatienceGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="patience")
 def main() -> None:
     """Exhaustive solver for Alhambra, Terrace (Queen of Italy) and Algerian Patience."""
@@ -76,7 +90,6 @@ def main() -> None:
 
 @main.command()
 @click.option("--options", "show_options", is_flag=True, help="Also list every rule option of each family.")
-@user_errors
 def variants(show_options: bool) -> None:
     """List the variants: key, name, family, PySolFC id and rule options."""
     click.echo(f"{'key':<24} {'family':<9} {'pysolfc':>7}  name")
@@ -116,12 +129,21 @@ def _fmt(v) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print the deal file (JSON) instead of the layout.")
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the deal file here.")
 @click.option("--check", "check", type=click.Path(dir_okay=False), help="Validate a deal file and show it.")
-@user_errors
 def deal(variant, game_number, rules, profile, as_json, out, check) -> None:
-    """Show the deal PySolFC shows as VARIANT game GAME_NUMBER (or validate one with --check)."""
+    """Show the deal PySolFC shows as VARIANT game GAME_NUMBER (or validate one with --check;
+    a file ending in .jsonl holds one deal per line)."""
     if check:
         if variant or game_number:
             raise RulesError("give either --check FILE or VARIANT GAME_NUMBER, not both")
+        if check.endswith(".jsonl"):
+            from collections import Counter
+            from solver.formats import read_deals
+            kinds = Counter(d.rules.variant for d in read_deals(check))
+            if not kinds:
+                raise DealFileError(f"{check} holds no deal")
+            each = ", ".join(f"{n} {v}" for v, n in kinds.items())
+            click.echo(f"ok: {check} holds {sum(kinds.values())} valid deals ({each})")
+            return
         d = read_deal(check)
         click.echo(f"ok: {check} is a valid {d.rules.variant} deal ({d.checksum})")
         return
@@ -144,13 +166,16 @@ def deal(variant, game_number, rules, profile, as_json, out, check) -> None:
 
 
 def _read_moves_arg(arg: str):
-    """A move list given as text, or a solution file (returns its moves and its deal, or
-    None). Decided by the text, not by the file system: text that reads as moves is the
+    """A move list given as text, or a solution file: returns the moves, and the solution
+    file's deal and claimed outcome (None, None for a move list). Decided by the text, not by the file system: text that reads as moves is the
     move list (a file named like a move, ``deal``, does not shadow it; a note says so),
     anything else names a solution file."""
-    from solver.moves import NotationError
     if arg == "-":
-        return parse_moves(sys.stdin.read()), None
+        from solver.formats import MAX_FILE_BYTES
+        text = sys.stdin.read(MAX_FILE_BYTES + 1)
+        if len(text) > MAX_FILE_BYTES:
+            raise DealFileError(f"standard input holds more than {MAX_FILE_BYTES:,} characters: not a move list")
+        return parse_moves(text), None, None
     moves, error = None, None
     try:
         moves = parse_moves(arg)
@@ -159,10 +184,10 @@ def _read_moves_arg(arg: str):
     if moves:
         if _is_file(arg):
             click.echo(f"note: read {arg!r} as a move list, not as the file of that name", err=True)
-        return moves, None
+        return moves, None, None
     if _is_file(arg):
         sol, deal = read_solution(arg)
-        return sol.moves, deal
+        return sol.moves, deal, sol.outcome
     if arg.endswith(".json"):
         raise DealFileError(f"cannot read {arg}: no such file")
     raise error or DealFileError("no moves given")
@@ -183,7 +208,6 @@ def _is_file(arg: str) -> bool:
 @profile_option
 @click.option("--show", is_flag=True, help="Print the board after every move.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the verdict line.")
-@user_errors
 def replay(args, rules, profile, show, quiet) -> None:
     """Replay a solution on the reference engine.
 
@@ -194,34 +218,46 @@ def replay(args, rules, profile, show, quiet) -> None:
       VARIANT GAME_NUMBER SOLUTION
 
     Exits 0 when every move is legal and the game ends won; 1 otherwise, naming the
-    first illegal move; 2 on bad input.
+    first illegal move (or when a solution file claims an outcome its line does not
+    give: a "lost" file whose line wins); 2 on bad input.
     """
     if len(args) == 1:
-        moves, deal = _read_moves_arg(args[0])
+        moves, deal, claim = _read_moves_arg(args[0])
         if deal is None:
             raise RulesError("a move list needs a deal: give DEAL_FILE or VARIANT GAME_NUMBER before it")
     elif len(args) in (2, 3):
         deal = load_deal(args[0], args[1] if len(args) == 3 else None, rules, profile)
-        moves, sol_deal = _read_moves_arg(args[-1])
+        moves, sol_deal, claim = _read_moves_arg(args[-1])
         if sol_deal is not None and sol_deal.checksum != deal.checksum:
             raise DealFileError(f"the solution is for deal {sol_deal.checksum}, not this deal ({deal.checksum})")
     else:
         raise RulesError("usage: patience replay [DEAL_FILE | VARIANT GAME_NUMBER] SOLUTION")
-    result = replay_moves(deal, moves)
     if not quiet:
         click.echo(f"replaying {len(moves)} moves on {deal.label()} ({deal.rules.describe()})")
         if show:
-            click.echo(render_layout(result.positions[0].to_layout(), title="start"))
-        for i, pos in enumerate(result.positions[1:]):
-            click.echo(f"{i + 1:4d}. {format_move(moves[i])}")
-            if show:
-                click.echo(render_layout(pos.to_layout()) + "\n")
+            from solver.engine import engine_for
+            start = engine_for(deal.rules).initial_position(deal.layout)
+            click.echo(render_layout(start.to_layout(), title="start"))
+    result = replay_moves(deal, moves, None if quiet else _print_step(show))
     line = result.message(moves)
+    if claim is not None and (claim == "won") != result.ok:
+        line = f"the solution file claims {claim!r}, but {'its line wins' if result.ok else line}"
+        click.echo(f"error: {line}", err=True)
+        sys.exit(EXIT_NOT_WON)
     if result.ok:
         click.echo(line)
         return
     click.echo(f"error: {line}", err=True)
-    sys.exit(1)
+    sys.exit(EXIT_NOT_WON)
+
+
+def _print_step(show: bool):
+    """Print each move as it is replayed (with the board after it, with ``show``)."""
+    def step(i, move, pos):
+        click.echo(f"{i + 1:4d}. {format_move(move)}")
+        if show:
+            click.echo(render_layout(pos.to_layout()) + "\n")
+    return step
 
 
 # ----- solving ------------------------------------------------------------------------------
@@ -300,15 +336,12 @@ def _dominance(rules, names) -> tuple:
 
 
 def _run_solver(deal, budget, dominance):
-    from solver.solve import UnsupportedVariant, solve, warm_up
-    try:
-        compile_s = warm_up()
-        prog = _progress()
-        res = solve(deal, budget, tuple(dominance), prog)
-        if prog:
-            click.echo("\r" + " " * 60 + "\r", nl=False, err=True)
-    except UnsupportedVariant as e:
-        raise RulesError(str(e)) from None
+    from solver.solve import solve, warm_up
+    compile_s = warm_up()
+    prog = _progress()
+    res = solve(deal, budget, tuple(dominance), prog)
+    if prog:
+        click.echo("\r" + " " * 60 + "\r", nl=False, err=True)
     return res, compile_s
 
 
@@ -332,7 +365,6 @@ def _verdict_line(deal, res) -> str:
 @_budget_options
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the solution file here.")
 @click.option("--show", is_flag=True, help="Print the winning line step by step with boards.")
-@user_errors
 def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_limit, memory, dominance, no_restarts,
           out, show) -> None:
     """Decide VARIANT game GAME_NUMBER (or --deal FILE): won, lost or unknown."""
@@ -364,19 +396,13 @@ def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_li
     if res.verdict == "won":
         if show:
             from solver.replay import replay as replay_moves
-            r = replay_moves(deal, res.moves)
-            for i, (m, pos) in enumerate(zip(res.moves, r.positions[1:])):
-                click.echo(f"{i + 1:4d}. {format_move(m)}")
-                click.echo(render_layout(pos.to_layout()) + "\n")
+            replay_moves(deal, res.moves, _print_step(True))
         else:
             from solver.moves import format_moves
             click.echo(format_moves(res.moves))
     if out:
         write_solution(res.solution(), deal, out)
         click.echo(f"wrote {out}", err=True)
-
-
-EXIT_WON, EXIT_LOST, EXIT_UNKNOWN, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
 
 def _check_writable(path: str) -> None:
@@ -390,74 +416,89 @@ def _check_writable(path: str) -> None:
         raise DealFileError(f"cannot write {path}: {folder} is not writable")
 
 
-class VerifyCommand(click.Command):
-    """``verify``'s exit status is read by scripts: a usage error (a missing or extra
-    argument, a bad option value) is bad input, 3, not click's 2, which means unknown here."""
+class VerifyCommand(PatienceCommand):
+    """``verify``'s exit status is read by scripts: every error of the input (usage errors
+    included: click's 2 means unknown here) is 3, anything else a bug, 4."""
 
     def parse_args(self, ctx, args):
         try:
             return super().parse_args(ctx, args)
-        except click.UsageError as e:
+        except click.ClickException as e:
             e.exit_code = EXIT_BAD_INPUT
             raise
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as e:
+            e.exit_code = EXIT_BAD_INPUT
+            raise
+        except Exception as e:        # SystemExit and KeyboardInterrupt are not Exceptions
+            raise InternalError(f"internal error ({type(e).__name__}: {printable(e, 200)}); please report it") from None
 
 
 @main.command(cls=VerifyCommand)
 @click.argument("deal_file", type=click.Path(dir_okay=False))
 @_budget_options
-@click.option("--out", type=click.Path(dir_okay=False), help="Write the solution file here.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a line.")
-@user_errors(code=EXIT_BAD_INPUT, internal=EXIT_INTERNAL)
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="Write the solution file here (a .jsonl DEAL_FILE: one solution per line).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per deal instead of a line.")
 def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, out, as_json) -> None:
-    """Is the deal in DEAL_FILE winnable? For publishers.
+    """Is the deal in DEAL_FILE winnable? For publishers. A DEAL_FILE ending in .jsonl holds
+    one deal per line: every line is checked first, then each deal is solved in turn.
 
     Exit status: 0 winnable (certified; the solution is written with --out), 1 proved
     unwinnable, 2 unknown within the budget, 3 bad input (usage errors included), 4 an
-    internal error (a bug: please report it)."""
-    import json as json_mod
-    from solver.formats import write_solution
-    from solver.solve import UnsupportedVariant, solve, warm_up
-    deal = read_deal(deal_file)
+    internal error (a bug: please report it). For several deals: 1 if any is proved
+    unwinnable, else 2 if any is unknown, else 0."""
+    from solver.formats import read_deals, solution_to_json, write_solution
+    from solver.solve import warm_up
+    from pathlib import Path
     budget = _budget(budget_nodes, time_limit, memory, no_restarts)
+    many = Path(deal_file).suffix == ".jsonl"
+    n_deals = sum(1 for _ in read_deals(deal_file))   # every deal valid before any solve
     if out:
         _check_writable(out)              # before the solve, or its verdict would be lost
-    try:
-        warm_up()
-        res = solve(deal, budget, _dominance(deal.rules, dominance))
-    except UnsupportedVariant as e:
-        res = None
-        reason = str(e)
-    if out and res is not None:
-        write_solution(res.solution(), deal, out)
-    if res is None:
-        verdict, detail = "unknown", reason
-    else:
-        verdict, detail = res.verdict, res.reason
-    code = {"won": EXIT_WON, "lost": EXIT_LOST, "unknown": EXIT_UNKNOWN}[verdict]
+    warm_up()
+    verdicts: dict[str, int] = {"won": 0, "lost": 0, "unknown": 0}
+    with (open(out, "w") if out and many else contextlib.nullcontext()) as sink:
+        for i, deal in enumerate(read_deals(deal_file)):
+            label = f"{deal_file}#{i + 1}" if many else deal_file
+            res = _verify_one(deal, label, budget, dominance, out, as_json)
+            verdicts[res.verdict] += 1
+            if sink is not None:
+                sink.write(json.dumps(solution_to_json(res.solution(), deal)) + "\n")
+            elif out:
+                write_solution(res.solution(), deal, out)
+    if many:
+        click.echo(f"{n_deals} deals: winnable {verdicts['won']}, unwinnable {verdicts['lost']}, "
+                   f"unknown {verdicts['unknown']}", err=True)
+    sys.exit(EXIT_LOST if verdicts["lost"] else EXIT_UNKNOWN if verdicts["unknown"] else EXIT_WON)
+
+
+def _verify_one(deal, label, budget, dominance, out, as_json):
+    """Solve one deal and print its line (or JSON object)."""
+    from solver.solve import solve
+    res = solve(deal, budget, _dominance(deal.rules, dominance))
+    verdict, detail = res.verdict, res.reason
     if as_json:
-        doc = {"deal": deal_file, "checksum": deal.checksum, "variant": deal.rules.variant,
-               "rules": deal.rules.as_dict(), "verdict": verdict, "reason": detail}
-        if res is not None:
-            doc.update(moves=len(res.moves), base=res.base(), nodes=res.nodes, states=res.states, seconds=round(res.seconds, 4),
-                       most_home=res.most_home, budget=budget.as_dict(), solution=out)
-        click.echo(json_mod.dumps(doc))
+        doc = {"deal": label, "checksum": deal.checksum, "variant": deal.rules.variant,
+               "rules": deal.rules.as_dict(), "verdict": verdict, "reason": detail,
+               "moves": len(res.moves), "base": res.base(), "nodes": res.nodes, "states": res.states,
+               "seconds": round(res.seconds, 4), "most_home": res.most_home, "budget": budget.as_dict(),
+               "solution": out}
+        click.echo(json.dumps(doc))
     else:
         words = {"won": "winnable", "lost": "unwinnable (proved)", "unknown": "unknown"}[verdict]
         extra = (f" in {len(res.moves)} moves" + (f" with base {res.base()}" if res.base() else "")
                  if verdict == "won" else (f" ({detail})" if detail else ""))
-        click.echo(f"{deal_file}: {words}{extra}")
-    sys.exit(code)
+        click.echo(f"{label}: {words}{extra}")
+    return res
 
 
 # ----- batches, statistics, export ------------------------------------------------------------
 
 DEFAULT_DB = "results/results.db"
-
-
-def _store_errors():
-    from solver.batch import SeedRangeError
-    from solver.store import StoreError
-    return SeedRangeError, StoreError
 
 
 @main.command()
@@ -471,30 +512,22 @@ def _store_errors():
 @click.option("--rerun-unknown", is_flag=True, help="Re-solve only the seeds whose newest record is unknown.")
 @click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler address (default: a local cluster).")
-@user_errors
 def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dominance, no_restarts, jobs, db, rerun_unknown,
           engine, scheduler) -> None:
     """Solve VARIANT for every seed in --seeds into a results store (resumable)."""
     import os
     from solver.batch import Progress, BatchSummary, parse_seeds, plan_jobs, run_batch, run_dask, run_local
-    from solver.solve import UnsupportedVariant, adapter_for, warm_up
+    from solver.solve import adapter_for, warm_up
     from solver.store import Store
-    SeedRangeError, StoreError = _store_errors()
-    try:
-        r = resolve_rules(variant, rules, profile)
-        seed_list = parse_seeds(seeds)
-        dominance = _dominance(r, dominance)
-        try:
-            adapter_for(r, tuple(dominance))
-        except UnsupportedVariant as e:
-            raise RulesError(str(e)) from None
-        budget = _budget(budget_nodes, time_limit, memory, no_restarts)
-        store = Store(db)
-        store.claim_writer()
-        todo, skipped = plan_jobs(store, r, seed_list, budget.nodes, budget.seconds, budget.memory,
-                                  tuple(dominance), rerun_unknown, budget.restarts)
-    except (SeedRangeError, StoreError) as e:
-        raise RulesError(str(e)) from None
+    r = resolve_rules(variant, rules, profile)
+    seed_list = parse_seeds(seeds)
+    dominance = _dominance(r, dominance)
+    adapter_for(r, tuple(dominance))
+    budget = _budget(budget_nodes, time_limit, memory, no_restarts)
+    store = Store(db)
+    store.claim_writer()
+    todo, skipped = plan_jobs(store, r, seed_list, budget.nodes, budget.seconds, budget.memory,
+                              tuple(dominance), rerun_unknown, budget.restarts)
     n = jobs or os.cpu_count() or 1
     click.echo(f"{r.describe()} (rules {r.hash()}): {len(seed_list)} seeds, {skipped} already stored, "
                f"{len(todo)} to solve with {n} {'dask' if engine == 'dask' else 'local'} workers; "
@@ -506,15 +539,13 @@ def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, domi
     source = (lambda js: run_dask(js, scheduler, n)) if engine == "dask" else (lambda js: run_local(js, n))
     try:
         run_batch(store, todo, source, summary, Progress(len(todo)))
-    except StoreError as e:
-        raise RulesError(str(e)) from None
     finally:
         store.close()
     c = summary.counts
     click.echo(f"stored {summary.done}: won {c['won']}, lost {c['lost']}, unknown {c['unknown']}", err=True)
     if summary.interrupted:
         click.echo("interrupted: every finished seed is stored; run the same command again to resume", err=True)
-        sys.exit(130)
+        sys.exit(EXIT_INTERRUPTED)
 
 
 @main.command()
@@ -524,22 +555,17 @@ def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, domi
 @click.option("--seeds", default=None, metavar="RANGES", help="Only these game numbers.")
 @click.option("--format", "fmt", type=click.Choice(["table", "markdown", "csv", "json"]), default="table",
               show_default=True)
-@user_errors
 def stats(db, variant, rules_hash, seeds, fmt) -> None:
     """Win rates with Wilson 95% intervals, per variant and rule set."""
     from solver.batch import parse_seeds
     from solver.stats import group_stats, render
     from solver.store import Store
-    SeedRangeError, StoreError = _store_errors()
-    try:
-        keep = set(parse_seeds(seeds)) if seeds else None
-        store = Store(db, readonly=True)
-        groups = group_stats(store.latest(rules_hash=rules_hash,
-                                          variant=get_variant(variant).key if variant else None),
-                             (lambda g: g in keep) if keep is not None else None)
-        store.close()
-    except (SeedRangeError, StoreError) as e:
-        raise RulesError(str(e)) from None
+    keep = set(parse_seeds(seeds)) if seeds else None
+    store = Store(db, readonly=True)
+    groups = group_stats(store.latest(rules_hash=rules_hash,
+                                      variant=get_variant(variant).key if variant else None),
+                         (lambda g: g in keep) if keep is not None else None)
+    store.close()
     if not groups:
         raise RulesError(f"no records in {db} match")
     click.echo(render(groups, fmt))
@@ -550,19 +576,13 @@ def stats(db, variant, rules_hash, seeds, fmt) -> None:
 @click.option("--format", "fmt", type=click.Choice(["csv", "jsonl", "parquet"]), default="csv", show_default=True)
 @click.option("--out", required=True, type=click.Path(dir_okay=False, allow_dash=True),
               help="The file to write ('-': standard output).")
-@user_errors
 def export(db, fmt, out) -> None:
     """Export every record (history included) as CSV, JSON Lines or Parquet."""
     import csv
-    import json as json_mod
     from solver.store import Store
-    _, StoreError = _store_errors()
-    try:
-        store = Store(db, readonly=True)
-        rows = list(store.all_records())
-        store.close()
-    except StoreError as e:
-        raise RulesError(str(e)) from None
+    store = Store(db, readonly=True)
+    rows = list(store.all_records())
+    store.close()
     if out == "-" and fmt == "parquet":
         raise RulesError("--out - (standard output) takes csv or jsonl, not parquet")
     try:
@@ -581,7 +601,7 @@ def export(db, fmt, out) -> None:
                     w.writerows(rows)
                 else:
                     for r in rows:
-                        f.write(json_mod.dumps(r) + "\n")
+                        f.write(json.dumps(r) + "\n")
     except OSError as e:
         raise RulesError(f"cannot write {out}: {e.strerror}") from None
     click.echo(f"wrote {len(rows)} records to {'standard output' if out == '-' else out}", err=True)

@@ -22,13 +22,10 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from solver import cards
+from solver.errors import GameNumberError
 
 LC31_LIMIT = 32000            # plain numbers below this use the Microsoft generator
 MS_MAX = (1 << 33) - 1        # largest number PySolFC accepts after "ms"
-
-
-class GameNumberError(ValueError):
-    """A game number PySolFC would not accept (or that names no deal)."""
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,9 @@ from solver import cards
 from solver.layout import PHASE_PLAY, Layout, Pile, foundation_suits
 from solver.moves import BASE, CARD_MOVE, DEAL, REDEAL, Move, PileRef, card_move, format_move, pile_text
 from solver.variants import Rules
+from solver.errors import IllegalMove
 
 GROUPS = {"f": "foundations", "r": "reserves", "t": "tableau", "w": "waste"}
-
-
-class IllegalMove(ValueError):
-    """A move the rules do not allow in this position; the message says why."""
 
 
 @dataclass(frozen=True)

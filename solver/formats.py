@@ -27,26 +27,14 @@ from solver import cards, deals
 from solver.layout import PHASE_CHOOSE_BASE, PHASE_PLAY, Layout, pysolfc_layout, reference_layout, \
     terrace_base_foundation
 from solver.variants import Rules, RulesError, make_rules, rules_from_dict
+from solver.errors import DealFileError, printable
 
 DEAL_FORMAT = "patience-deal"
 DEAL_VERSION = 1
 PILE_GROUPS = ("foundations", "reserves", "tableau", "waste")
 
 
-def _clip(text: str, n: int = 40) -> str:
-    """Echoed input, cut to ``n`` characters (an error line must not grow with the input)."""
-    return text if len(text) <= n else f"{text[:n - 12]}... ({len(text):,} chars)"
-
-
 MAX_FILE_BYTES = 1 << 20            # a deal is about 3 KB, a long solution some 10 KB
-
-
-class DealFileError(ValueError):
-    """A deal file that cannot be used; the message names each problem."""
-
-    def __init__(self, problems: list[str] | str):
-        self.problems = [problems] if isinstance(problems, str) else list(problems)
-        super().__init__("; ".join(self.problems))
 
 
 @dataclass(frozen=True)
@@ -63,7 +51,7 @@ class Deal:
 
     def label(self) -> str:
         if self.source.get("kind") == "pysolfc":
-            return f"{self.rules.variant} #{self.source['game_number']}"
+            return f"{self.rules.variant} #{printable(self.source['game_number'], 40)}"
         return f"{self.rules.variant} (custom deal {self.checksum[:12]})"
 
 
@@ -144,7 +132,7 @@ def deal_from_json(obj: Any) -> Deal:
             problems.append(f"source: {e}")
         else:
             if pysolfc_layout(rules, g) != layout:
-                problems.append(f"source says PySolFC game {_clip(str(g))} but the layout differs from that deal")
+                problems.append(f"source says PySolFC game {printable(str(g), 40)} but the layout differs from that deal")
     if problems:
         raise DealFileError(problems)
     return Deal(rules, layout, source)
@@ -180,8 +168,15 @@ def _parse_cards(items: list, where: str, problems: list[str]) -> list[int]:
         try:
             out.append(cards.parse(str(t)))
         except cards.CardError:
-            problems.append(f"{where}: position {k} is not a card: {t!r}")
+            problems.append(f"{where}: position {k} is not a card: '{printable(t, 40)}'")
     return out
+
+
+def _places(found: list[str]) -> str:
+    """``reserves[0], stock ×150000``: where a card was found, each place once with its count
+    (a bad file can hold a card a million times; the error line must stay short)."""
+    counts = Counter(found)
+    return ", ".join(p if n == 1 else f"{p} ×{n}" for p, n in counts.items()) or "nowhere"
 
 
 def validate_layout(rules: Rules, layout: Layout) -> list[str]:
@@ -192,7 +187,7 @@ def validate_layout(rules: Rules, layout: Layout) -> list[str]:
     where = _card_places(layout)
     for c in sorted(set(want) | set(have)):
         if have[c] != want[c]:
-            places = ", ".join(where.get(c, [])) or "nowhere"
+            places = _places(where.get(c, []))
             if want[c] == 0:
                 problems.append(f"card {cards.text(c)} is not in this game's pack (found in {places})")
             else:
@@ -255,20 +250,40 @@ def read_deal(path: str | Path) -> Deal:
 
 
 def read_deals(path: str | Path) -> Iterator[Deal]:
-    """Read deals from a JSON file (one deal) or JSON Lines (one deal per line)."""
+    """Read deals from a JSON file (one deal) or a JSON Lines file (``.jsonl``: one deal per
+    line, blank lines skipped), read a line at a time, each line capped like a file."""
     p = Path(path)
-    text = _read_text(p, None if p.suffix == ".jsonl" else MAX_FILE_BYTES)     # many deals: no cap
-    if p.suffix == ".jsonl":
-        for n, line in enumerate(text.splitlines(), 1):
-            if line.strip():
-                try:
-                    yield deal_from_json(json.loads(line))
-                except json.JSONDecodeError as e:
-                    raise DealFileError(f"{p}:{n}: not JSON ({e.msg})") from None
-                except DealFileError as e:
-                    raise DealFileError([f"{p}:{n}: {m}" for m in e.problems]) from None
-    else:
+    if p.suffix != ".jsonl":
         yield read_deal(p)
+        return
+    for n, line in _jsonl_lines(p):
+        try:
+            yield deal_from_json(json.loads(line))
+        except json.JSONDecodeError as e:
+            raise DealFileError(f"{p}:{n}: not JSON ({e.msg})") from None
+        except RecursionError:
+            raise DealFileError(f"{p}:{n}: not a deal (JSON nested too deeply)") from None
+        except DealFileError as e:
+            raise DealFileError([f"{p}:{n}: {m}" for m in e.problems]) from None
+
+
+def _jsonl_lines(p: Path) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each non-blank line of ``p``."""
+    if p.is_dir():
+        raise DealFileError(f"{p} is a folder, not a file")
+    try:
+        with open(p, "rb") as f:
+            for n, raw in enumerate(iter(lambda: f.readline(MAX_FILE_BYTES + 1), b""), 1):
+                if len(raw) > MAX_FILE_BYTES:
+                    raise DealFileError(f"{p}:{n}: a line longer than {MAX_FILE_BYTES:,} bytes: not a deal")
+                try:
+                    line = raw.decode()
+                except UnicodeDecodeError:
+                    raise DealFileError(f"{p}:{n}: not text") from None
+                if line.strip():
+                    yield n, line
+    except OSError as e:
+        raise DealFileError(f"cannot read {p}: {e.strerror}") from None
 
 
 def _read_text(p: Path, limit: Optional[int] = MAX_FILE_BYTES) -> str:

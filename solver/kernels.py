@@ -78,9 +78,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType, ModuleType
 from typing import Mapping, Optional
 
-
-class UnsupportedVariant(ValueError):
-    """No kernel exists for this family, or a dominance rule these rules do not allow."""
+from solver.errors import UnsupportedVariant
 
 
 @dataclass(frozen=True)

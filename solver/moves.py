@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Iterable, Optional
 
 from solver import cards
+from solver.errors import NotationError
 
 CARD_MOVE = "card"
 DEAL = "deal"
@@ -30,10 +31,6 @@ BASE = "base"
 PILE_KINDS = {"f": "foundation", "r": "reserve", "t": "tableau", "w": "waste"}
 
 PileRef = tuple[str, int]       # ('r', 3)
-
-
-class NotationError(ValueError):
-    """Text that is not a move."""
 
 
 @dataclass(frozen=True)

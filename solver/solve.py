@@ -24,7 +24,7 @@ from solver.dispatch import Kernel, hash_state
 from solver.engine import Position, engine_for
 from solver.formats import Deal, Solution
 from solver.kernels import FAMILIES, dominance_flags, dominance_rules, kernel_module
-from solver.kernels import UnsupportedVariant  # noqa: F401  (its home before the registry: callers import it here)
+from solver.errors import CertificationError, UnsupportedVariant  # noqa: F401  (callers import UnsupportedVariant here)
 from solver.moves import BASE, Move
 from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FULL, GROW, LOST, MAX_MOVES_PER_NODE, RUNNING, WON,
                            X_CANGROW, X_HOME, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED, rehash, run,
@@ -37,10 +37,6 @@ DEFAULT_TIME = 600.0                  # seconds: a safety net, the node budget i
 SLICE_NODES = 1 << 20                 # nodes between clock checks
 INITIAL_TABLE_BYTES = 1 << 22
 MAX_DEPTH = 1 << 20
-
-
-class CertificationError(RuntimeError):
-    """The kernel's winning line does not replay on the reference engine: a kernel bug."""
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,10 @@ from pathlib import Path
 from typing import Iterator, Optional
 from urllib.request import pathname2url
 
+from solver.errors import StoreError
+
 SCHEMA_VERSION = 2
 READABLE_VERSIONS = ("1", "2")     # schema 1: no most_home column
-
-
-class StoreError(RuntimeError):
-    """A store that cannot be used (wrong version, locked, read-only, not a store)."""
 
 
 COLUMNS = ("variant", "rules_hash", "rules", "game", "verdict", "reason", "nodes", "states", "seconds",
@@ -97,10 +95,19 @@ class Store:
             # the path is quoted: '?', '#' and '%' in it are part of the name, never URI
             # parameters (``q.db?mode=memory`` would otherwise store nothing on disk)
             base = "file:" + pathname2url(str(self.path.absolute()))
-            uri = base + "?mode=ro" if readonly else base
-            self.db = sqlite3.connect(uri, uri=True, timeout=2.0, isolation_level=None)
-            self.db.execute("PRAGMA busy_timeout = 2000")
-            if not readonly:
+            if readonly:
+                try:
+                    self.db = self._connect(base + "?mode=ro")
+                    self._check_tables()
+                except sqlite3.OperationalError:
+                    # A store in a read-only folder: WAL mode cannot make its -shm file.
+                    # Read the file as it is (immutable: no locks, no WAL applied; a store
+                    # is checkpointed when its batch ends).
+                    self.db = self._connect(base + "?immutable=1")
+                    self._check_tables()
+            else:
+                self.db = self._connect(base)
+                self._check_tables()
                 self.db.execute("PRAGMA journal_mode = WAL")
                 self.db.execute("PRAGMA synchronous = NORMAL")
                 self.db.executescript(_SCHEMA)
@@ -115,6 +122,30 @@ class Store:
             raise StoreError(_explain(self.path, e)) from None
         except OSError as e:
             raise StoreError(f"cannot open results store {self.path}: {e.strerror}") from None
+
+    @staticmethod
+    def _connect(uri: str) -> sqlite3.Connection:
+        db = sqlite3.connect(uri, uri=True, timeout=2.0, isolation_level=None)
+        db.execute("PRAGMA busy_timeout = 2000")
+        return db
+
+    def _check_tables(self) -> None:
+        """A database that holds tables but not this tool's (another program's database) is
+        refused before anything is written to it or read from it."""
+        tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        tables.discard("sqlite_sequence")
+        if not tables:
+            return                                # a new, empty file: ours to set up
+        if "meta" in tables:
+            self._check_version(readonly=True)    # a store of another schema version says so
+        if "meta" not in tables or "results" not in tables:
+            raise StoreError(f"{self.path} is not a results store of this tool (it holds the tables "
+                             f"{', '.join(sorted(tables)[:5])}); give another --db")
+        cols = {r[1] for r in self.db.execute("PRAGMA table_info(results)")}
+        missing = [c for c in COLUMNS if c not in cols and c != "most_home"]     # schema 1 lacks most_home
+        if missing:
+            raise StoreError(f"{self.path} is not a results store of this tool (its results table has no "
+                             f"{', '.join(missing[:3])} column); give another --db")
 
     def _upgrade_from_1(self) -> None:
         """Schema 1 to 2: add the most_home column (NULL in the old records), in one transaction."""

@@ -15,9 +15,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional
 
-
-class RulesError(ValueError):
-    """An unknown variant, option or profile, or a bad option value."""
+from solver.errors import RulesError
 
 
 @dataclass(frozen=True)

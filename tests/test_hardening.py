@@ -1,0 +1,184 @@
+"""Issue 17's audit findings, each reproduced: error classes, full standard output, escaped
+and short error lines, foreign and read-only stores, replay's claims and memory, JSON Lines
+deal files. (Items fixed earlier have their tests beside the command they concern.)"""
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from solver import errors
+from solver.cli import main
+from solver.formats import MAX_FILE_BYTES, dumps_deal, pysolfc_deal, read_deals, write_deal
+from solver.replay import replay
+from solver.solve import Budget, solve
+from solver.store import Store
+from solver.variants import make_rules
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def algerian_deal_file(tmp_path, n="1"):
+    p = tmp_path / f"a{n}.json"
+    write_deal(pysolfc_deal(make_rules("algerian"), n), p)
+    return p
+
+
+def test_every_user_error_is_a_click_exception_with_its_exit_code():
+    """The error path is click's: one module of error classes, each a ClickException."""
+    users = [errors.RulesError, errors.GameNumberError, errors.CardError, errors.NotationError,
+             errors.SeedRangeError, errors.StoreError, errors.UnsupportedVariant, errors.DealFileError,
+             errors.OutputError]
+    for cls in users:
+        e = cls("x")
+        assert isinstance(e, click.ClickException) and isinstance(e, ValueError)
+        assert e.exit_code == errors.EXIT_USAGE
+    assert errors.InternalError("x").exit_code == errors.EXIT_INTERNAL
+    # the old homes still name the same classes
+    from solver.batch import SeedRangeError
+    from solver.solve import UnsupportedVariant
+    from solver.store import StoreError
+    assert (SeedRangeError, UnsupportedVariant, StoreError) == (errors.SeedRangeError, errors.UnsupportedVariant,
+                                                              errors.StoreError)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["variants"], ["deal", "terrace", "1"]])
+def test_full_standard_output_is_one_line_not_a_traceback(args):
+    """``> /dev/full`` gave a traceback at exit (item 14)."""
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "solver", *args], stdout=full, stderr=subprocess.PIPE,
+                           text=True, timeout=120)
+    assert p.returncode == errors.EXIT_USAGE, p.stderr
+    assert p.stderr.strip() == "error: cannot write to standard output: No space left on device", p.stderr
+
+
+def test_escape_sequences_from_a_file_are_not_echoed_raw(tmp_path):
+    """A deal file's checksum reached the terminal raw (item 15)."""
+    p = algerian_deal_file(tmp_path)
+    doc = json.loads(p.read_text())
+    doc["checksum"] = "\x1b[2J\x1b[31mred"
+    p.write_text(json.dumps(doc))
+    for args in (["deal", "--check", str(p)], ["verify", str(p)], ["solve", "--deal", str(p)]):
+        r = run(*args)
+        assert r.exit_code in (2, 3) and "\x1b" not in r.output and "\\x1b[2J" in r.output, r.output
+
+
+def test_error_lines_do_not_grow_with_the_input(tmp_path):
+    """150,000 copies of a card gave a line per copy; a huge token was echoed whole (item 11)."""
+    p = algerian_deal_file(tmp_path)
+    doc = json.loads(p.read_text())
+    doc["layout"]["stock"] = ["AS"] * 150_000
+    p.write_text(json.dumps(doc))
+    r = run("deal", "--check", str(p))
+    assert r.exit_code == 2
+    assert "stock ×150000" in r.output and max(len(line) for line in r.output.splitlines()) < 200, r.output[:500]
+    doc["layout"]["stock"] = ["Z" * 100_000]
+    p.write_text(json.dumps(doc))
+    r = run("deal", "--check", str(p))
+    assert r.exit_code == 2 and "(100,000 characters)" in r.output and len(r.output) < 10_000
+
+
+def test_a_foreign_database_is_refused(tmp_path):
+    """batch added its tables to any SQLite file; stats gave a traceback on a foreign
+    results table (item 9)."""
+    other = tmp_path / "other.db"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE users (id INTEGER, name TEXT)")
+    con.commit()
+    con.close()
+    for args in (["batch", "algerian", "--seeds", "1", "--budget-nodes", "100"], ["stats"],
+                 ["export", "--out", str(tmp_path / "x.csv")]):
+        r = run(*args, "--db", str(other))
+        assert r.exit_code == 2 and "not a results store of this tool" in r.output, r.output
+    con = sqlite3.connect(other)
+    assert [r[0] for r in con.execute("SELECT name FROM sqlite_master")] == ["users"]   # untouched
+    con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    con.execute("INSERT INTO meta VALUES ('schema_version', '2')")
+    con.execute("CREATE TABLE results (id INTEGER, score REAL)")
+    con.commit()
+    con.close()
+    for args in (["stats"], ["export", "--out", "-"], ["batch", "algerian", "--seeds", "1"]):
+        r = run(*args, "--db", str(other))
+        assert r.exit_code == 2 and "its results table has no" in r.output, r.output
+
+
+def test_a_store_that_cannot_take_its_wal_files_is_read_as_it_is(tmp_path, monkeypatch):
+    """In a read-only folder WAL mode cannot make the -shm file, and stats/export failed
+    (item 16). As root the folder's mode does not stop SQLite, so the failure is simulated:
+    every read-only (mode=ro) connection fails as SQLite does there."""
+    db = tmp_path / "r.db"
+    assert run("batch", "algerian", "--seeds", "1-2", "--budget-nodes", "1000", "--db", str(db)).exit_code == 0
+    real = Store._connect
+
+    def connect(uri):
+        if "mode=ro" in uri:
+            raise sqlite3.OperationalError("unable to open database file")
+        return real(uri)
+    monkeypatch.setattr(Store, "_connect", staticmethod(connect))
+    s = Store(db, readonly=True)
+    assert s.count() == 2
+    s.close()
+
+
+def test_replay_reports_a_claim_its_line_contradicts(tmp_path):
+    """A solution file claiming "lost" with a winning line exited 0 (item 17)."""
+    out = tmp_path / "s.json"
+    assert run("solve", "algerian", "1", "--out", str(out)).exit_code == 0
+    assert run("replay", str(out), "-q").exit_code == 0
+    doc = json.loads(out.read_text())
+    doc["outcome"] = "lost"
+    out.write_text(json.dumps(doc))
+    r = run("replay", str(out), "-q")
+    assert r.exit_code == 1 and "claims 'lost', but its line wins" in r.output, r.output
+
+
+def test_replay_keeps_no_list_of_positions():
+    """A 2 M-move file took 3 GB: every position was kept (item 3). Now the positions pass
+    through ``step`` and only the first and last are kept."""
+    deal = pysolfc_deal(make_rules("algerian"), "1")
+    res = solve(deal, Budget(nodes=200_000))
+    seen = []
+    r = replay(deal, res.moves, lambda i, m, pos: seen.append(i))
+    assert r.ok and seen == list(range(len(res.moves)))
+    assert not hasattr(r, "positions") and r.final is not r.start
+
+
+def test_replay_caps_standard_input():
+    r = run("replay", "algerian", "1", "-", input="deal " * (MAX_FILE_BYTES // 5 + 10))
+    assert r.exit_code == 2 and "more than 1,048,576 characters" in r.output, r.output
+
+
+def test_json_lines_deal_files_are_read_by_check_and_verify(tmp_path):
+    """JSON Lines deal files were documented but read by no command (item 20)."""
+    p = tmp_path / "three.jsonl"
+    ds = [pysolfc_deal(make_rules("algerian"), n) for n in ("1", "2", "3")]
+    p.write_text("\n".join(json.dumps(json.loads(dumps_deal(d))) for d in ds) + "\n\n")
+    r = run("deal", "--check", str(p))
+    assert r.exit_code == 0 and "holds 3 valid deals (3 algerian)" in r.output, r.output
+    sols = tmp_path / "sols.jsonl"
+    r = run("verify", str(p), "--json", "--out", str(sols))
+    assert r.exit_code == 0, r.output
+    docs = [json.loads(line) for line in r.output.splitlines() if line.startswith("{")]
+    assert [d["verdict"] for d in docs] == ["won"] * 3 and docs[2]["deal"].endswith("#3")
+    assert [json.loads(line)["outcome"] for line in sols.read_text().splitlines()] == ["won"] * 3
+    # one bad line: bad input (3) before anything is solved, naming the line
+    p.write_text(p.read_text().replace('"stock": ["', '"stock": ["ZZ", "', 1))
+    r = run("verify", str(p))
+    assert r.exit_code == 3 and "three.jsonl:1: " in r.output and "winnable" not in r.output, r.output
+    assert len(list(read_deals(algerian_deal_file(tmp_path)))) == 1     # a .json file: one deal
+
+
+def test_json_lines_lines_are_capped(tmp_path):
+    p = tmp_path / "big.jsonl"
+    p.write_bytes(b"[" * (MAX_FILE_BYTES + 10) + b"\n")
+    r = run("deal", "--check", str(p))
+    assert r.exit_code == 2 and "big.jsonl:1: a line longer than" in r.output, r.output
+
