@@ -15,16 +15,15 @@ from tests.kernel_checks import PLAIN_BUDGET, cross_check, incremental_hash_hold
 
 VARIANTS = ["terrace", "queen-of-italy-pysolfc", "generals-patience", "blondes-and-brunettes",
             "falling-star", "redheads"]
-# base_mode is each variant's own (the miniature deals redraw every other option): one
-# variant of each mode carries the bulk of the default run.
-BULK = {"terrace": 1000, "falling-star": 1000}
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_kernel_matches_oracle_on_miniature_deals(variant):
-    n = BULK.get(variant, 200)
-    counts = cross_check(variant, n, seed=1, max_states=20_000)
-    assert counts["won"] > n // 4 and counts["skipped"] < n // 5, counts
+@pytest.mark.parametrize("chunk", range(2))
+def test_kernel_matches_oracle_on_miniature_deals(variant, chunk):
+    """2,000 deals per variant in the default run, in two chunks of 1,000 (the workers share
+    them out)."""
+    counts = cross_check(variant, 1000, seed=1 + 50 * chunk, max_states=20_000)
+    assert counts["won"] > 250 and counts["skipped"] < 200, counts
 
 
 @pytest.mark.parametrize("variant", ["terrace", "falling-star"])
