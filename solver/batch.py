@@ -25,10 +25,15 @@ from solver.errors import SeedRangeError
 SOLVER_VERSION = f"patience-solver {__version__}"
 
 
+MAX_SEEDS = 1_000_000     # per command: the list is made before the first seed is solved
+
+
 def parse_seeds(text: str) -> list[str]:
-    """``1-1000,5000,7000-7100`` -> canonical game numbers as text, in order, no repeats."""
+    """``1-1000,5000,7000-7100`` -> canonical game numbers as text, in order, no repeats;
+    more than ``MAX_SEEDS`` is refused before any list is made."""
     out: list[str] = []
     seen = set()
+    named = 0
     for part in text.split(","):
         part = part.strip()
         if not part:
@@ -49,6 +54,10 @@ def parse_seeds(text: str) -> list[str]:
                 raise SeedRangeError(f"bad --seeds item {part!r}: ranges take plain numbers")
             if hi.value < lo.value:
                 raise SeedRangeError(f"bad --seeds item {part!r}: the range runs backwards")
+            named += hi.value - lo.value + 1
+            if named > MAX_SEEDS:
+                raise SeedRangeError(f"--seeds names more than {MAX_SEEDS:,} games; split the range "
+                                     f"over several runs (one store takes them all)")
             items = (deals.GameNumber(n) for n in range(lo.value, hi.value + 1))
         else:
             try:
@@ -97,26 +106,54 @@ def solve_job(job: Job) -> Record:
 def _worker_init() -> None:
     import signal
     os.environ["NUMBA_NUM_THREADS"] = "1"
-    # Ctrl-C is the driver's to handle: it stops cleanly and says how to resume.
+    # Ctrl-C is the driver's to handle: it stops the workers, keeps what is stored and
+    # says how to resume.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
+
+
+def _die_with_parent() -> None:
+    """A worker ends when its driver does, even if the driver was killed (SIGKILL leaves
+    no time to stop it): Linux's parent-death signal, else a thread watching the parent."""
+    import signal
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+            if os.getppid() == 1:         # the parent died before the call took effect
+                os._exit(1)
+            return
+    except (OSError, AttributeError):
+        pass
+    import threading
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+    threading.Thread(target=watch, daemon=True).start()
 
 
 # ----- engines: each yields records as they complete -----------------------------------------
 
 def run_local(jobs: list[Job], n_workers: int) -> Iterator[Record]:
-    """The default engine: a local process pool."""
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    """The default engine: a local process pool. When the driver stops taking records (an
+    interrupt, an error) the workers are stopped at once, running seeds and all: what
+    they would have finished is solved again on resume."""
+    import multiprocessing
     if n_workers <= 1:
         for j in jobs:
             yield solve_job(j)
         return
-    ex = ProcessPoolExecutor(n_workers, initializer=_worker_init)
+    pool = multiprocessing.Pool(n_workers, initializer=_worker_init)
     try:
-        futures = [ex.submit(solve_job, j) for j in jobs]
-        for f in as_completed(futures):
-            yield f.result()
+        yield from pool.imap_unordered(solve_job, jobs)
     finally:
-        ex.shutdown(wait=False, cancel_futures=True)
+        pool.terminate()
+        pool.join()
 
 
 def run_dask(jobs: list[Job], scheduler: Optional[str], n_workers: int) -> Iterator[Record]:
@@ -206,6 +243,18 @@ class Progress:
             self.stream.write("\n")
 
 
+def _on_sigterm_interrupt():
+    """SIGTERM as Ctrl-C while a batch runs (the main thread only); returns the old handler."""
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+    return signal.signal(signal.SIGTERM, interrupt)
+
+
 def _fmt_eta(s: float) -> str:
     if s == float("inf"):
         return "?"
@@ -215,9 +264,13 @@ def _fmt_eta(s: float) -> str:
 
 def run_batch(store: Store, jobs: list[Job], records: Callable[[list[Job]], Iterable[Record]],
               summary: BatchSummary, progress: Optional[Progress] = None) -> BatchSummary:
-    """Drain ``records(jobs)`` into the store, one committed record per seed."""
+    """Drain ``records(jobs)`` into the store, one committed record per seed. Ctrl-C and
+    SIGTERM stop it alike: every record received is stored, the workers are stopped."""
+    import signal
+    source = records(jobs)
+    old_term = _on_sigterm_interrupt()
     try:
-        for rec in records(jobs):
+        for rec in source:
             store.add(rec)
             summary.done += 1
             summary.counts[rec.verdict] += 1
@@ -225,6 +278,11 @@ def run_batch(store: Store, jobs: list[Job], records: Callable[[list[Job]], Iter
                 progress.update(summary)
     except KeyboardInterrupt:
         summary.interrupted = True
+    finally:
+        if hasattr(source, "close"):
+            source.close()                # stops the workers now, not at exit
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
     if progress:
         progress.update(summary, force=True)
         progress.close()

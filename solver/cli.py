@@ -15,7 +15,7 @@ import click
 
 from solver import __version__
 from solver.display import render_layout
-from solver.errors import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_LOST, EXIT_NOT_WON, EXIT_UNKNOWN,
+from solver.errors import (EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_LOST, EXIT_NOT_WON, EXIT_UNKNOWN,
                            EXIT_WON, DealFileError, InternalError, NotationError, OutputError, RulesError,
                            printable)
 from solver.formats import Deal, dumps_deal, pysolfc_deal, read_deal, read_solution
@@ -26,7 +26,8 @@ from solver.variants import CATALOGUE, FAMILY_OPTIONS, get_variant, make_rules, 
 
 class PatienceCommand(click.Command):
     """Every command: standard output is flushed before the exit status is given, so that a
-    full disk or a closed pipe is one line of error, not a traceback at exit."""
+    full disk is one line of error, not a traceback at exit; a pipe closed by its reader
+    (``| head``) ends the command quietly with the shell's status for it."""
 
     def invoke(self, ctx):
         try:
@@ -49,12 +50,15 @@ def _flush_stdout() -> None:
         raise _output_error(e) from None
 
 
-def _output_error(e: OSError) -> OutputError:
+def _output_error(e: OSError) -> click.ClickException | click.exceptions.Exit:
+    import errno
     import os
     try:                                  # what is left in the buffer must not be retried at exit
         sys.stdout = open(os.devnull, "w")
     except OSError:
         pass
+    if e.errno == errno.EPIPE:
+        return click.exceptions.Exit(EXIT_BROKEN_PIPE)
     return OutputError(f"cannot write to standard output: {e.strerror or e}")
 
 
@@ -294,8 +298,13 @@ class FiniteSeconds(click.FloatRange):
         return v
 
 
+# One range for every command: node counts are int64 in the kernels and in SQLite, and
+# 10^15 nodes is some thirty years of one core.
+MAX_NODES = 10 ** 15
+
+
 def _budget_options(f):
-    f = click.option("--budget-nodes", type=click.IntRange(min=1), default=None,
+    f = click.option("--budget-nodes", type=click.IntRange(min=1, max=MAX_NODES), default=None,
                      help="Node budget (the reproducible main budget; default 2,000,000).")(f)
     f = click.option("--time-limit", type=FiniteSeconds(), default=None,
                      help="Wall-clock safety net in seconds (default 600).")(f)
@@ -433,6 +442,8 @@ class VerifyCommand(PatienceCommand):
         except click.ClickException as e:
             e.exit_code = EXIT_BAD_INPUT
             raise
+        except (click.exceptions.Exit, click.Abort):
+            raise
         except Exception as e:        # SystemExit and KeyboardInterrupt are not Exceptions
             raise InternalError(f"internal error ({type(e).__name__}: {printable(e, 200)}); please report it") from None
 
@@ -507,7 +518,7 @@ DEFAULT_DB = "results/results.db"
 @rule_option
 @profile_option
 @_budget_options
-@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores).")
+@click.option("--jobs", type=click.IntRange(min=1, max=256), default=None, help="Worker processes (default: all cores).")
 @click.option("--db", default=DEFAULT_DB, show_default=True, help="The results store (SQLite).")
 @click.option("--rerun-unknown", is_flag=True, help="Re-solve only the seeds whose newest record is unknown.")
 @click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True)

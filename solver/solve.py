@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Any, Callable, Iterable, Iterator, Optional
 
 import numpy as np
 
@@ -283,8 +283,9 @@ def search_mode(restarts: bool) -> str:
             f"win_first={WIN_FIRST_ATTEMPT}x)" if restarts else "plain")
 
 
-def attempt_plan(total: int, has_streamliner: bool) -> list[tuple[int, int, bool]]:
-    """(shuffle seed, node limit, streamlined) of each search ``solve`` runs with restarts.
+def attempt_plan(total: int, has_streamliner: bool) -> Iterator[tuple[int, int, bool]]:
+    """(shuffle seed, node limit, streamlined) of each search ``solve`` runs with restarts,
+    made as they are needed (a budget of 10^15 nodes is millions of attempts).
 
     Without a streamliner: ``win_first_schedule``. With one, the growing schedule's
     complete searches are interleaved with a *win-first phase*: before each complete
@@ -292,22 +293,37 @@ def attempt_plan(total: int, has_streamliner: bool) -> list[tuple[int, int, bool
     fresh shuffled orders, every other one streamlined); the last complete search takes
     what is left. The seeds never repeat, so no order is tried twice."""
     if not has_streamliner:
-        return [(seed, n, False) for seed, n in win_first_schedule(total)]
-    plan = [(0, min(RESTART_FIRST, total), False)]
-    spent, seed, short, n = plan[0][1], 1, 0, RESTART_FIRST
+        for seed, n in win_first_schedule(total):
+            yield seed, n, False
+        return
+    first = min(RESTART_FIRST, total)
+    yield 0, first, False
+    spent, seed, short, n = first, 1, 0, RESTART_FIRST
     while True:
         n = int(n * RESTART_GROWTH)
         k = max(1, WIN_FIRST_RATIO * n // WIN_FIRST_ATTEMPT)
         if spent + k * WIN_FIRST_ATTEMPT + n * (1 + RESTART_GROWTH) > total:
             break
         for _ in range(k):
-            plan.append((seed, WIN_FIRST_ATTEMPT, short % STREAM_EVERY == 0))
+            yield seed, WIN_FIRST_ATTEMPT, short % STREAM_EVERY == 0
             seed, short, spent = seed + 1, short + 1, spent + WIN_FIRST_ATTEMPT
-        plan.append((seed, n, False))
+        yield seed, n, False
         seed, spent = seed + 1, spent + n
     if total > spent:
-        plan.append((seed, total - spent, False))
-    return plan
+        yield seed, total - spent, False
+
+
+def _marking_last(items: Iterable) -> Iterator[tuple[bool, Any]]:
+    """(is it the last item, item) of each item, looking one ahead."""
+    it = iter(items)
+    try:
+        prev = next(it)
+    except StopIteration:
+        return
+    for item in it:
+        yield False, prev
+        prev = item
+    yield True, prev
 
 
 def win_first_schedule(total: int, first: int = RESTART_FIRST, growth: float = RESTART_GROWTH):
@@ -356,7 +372,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     # In an acyclic game the complete searches share one table of lost states (``_search``).
     lost = (LostTable(np.zeros((min(table_slots(budget.memory), table_slots(INITIAL_TABLE_BYTES)), 2),
                                dtype=np.uint64)) if ad.acyclic else None)
-    for i, (seed, nodes, stream) in enumerate(plan):
+    for last, (seed, nodes, stream) in _marking_last(plan):
         if attempt is not None and time.perf_counter() >= deadline:
             attempt.reason = "time"
             break
@@ -364,7 +380,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         def prog(n, st, base=spent):
             if progress is not None:
                 progress(base + n, st, time.perf_counter() - t0)
-        if i == len(plan) - 1:
+        if last:
             nodes = budget.nodes - spent    # with what streamlined attempts that ended early left
         cfg = ad.stream_cfg if stream else ad.cfg
         attempt = _search(ad, start_pos, nodes, budget.memory, deadline, seed, prog, cfg,

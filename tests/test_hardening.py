@@ -182,3 +182,68 @@ def test_json_lines_lines_are_capped(tmp_path):
     r = run("deal", "--check", str(p))
     assert r.exit_code == 2 and "big.jsonl:1: a line longer than" in r.output, r.output
 
+
+
+def _children(pid: int) -> list[str]:
+    with open(f"/proc/{pid}/task/{pid}/children") as f:
+        return f.read().split()
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs Linux /proc")
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM", "SIGKILL"])
+def test_a_multi_worker_batch_stops_at_once_and_keeps_what_finished(tmp_path, sig):
+    """With --jobs 2, Ctrl-C exited only after every queued seed was solved, and a killed
+    driver left its workers running (item 5). General's Patience 5, 6 and 8 are proved
+    lost at once; 1 and 2 run for a long time."""
+    import signal
+    import time
+    db = tmp_path / "r.db"
+    cmd = [sys.executable, "-m", "solver", "batch", "generals-patience", "--seeds", "5,6,8,1,2,3,4",
+           "--budget-nodes", "100000000", "--jobs", "2", "--db", str(db)]
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.time() + 600          # a fresh clone compiles first
+    stored = 0
+    while time.time() < deadline and stored < 3:
+        time.sleep(0.3)
+        try:
+            stored = len(sqlite3.connect(db).execute("SELECT game FROM results").fetchall()) if db.exists() else 0
+        except sqlite3.OperationalError:
+            pass
+    assert p.poll() is None and stored == 3
+    time.sleep(1.0)
+    workers = _children(p.pid)
+    assert len(workers) == 2
+    t = time.time()
+    p.send_signal(getattr(signal, sig))
+    _, err = p.communicate(timeout=60)
+    took = time.time() - t
+    assert took < 10, took
+    for _ in range(50):                   # a killed driver's workers follow it within a moment
+        alive = [w for w in workers if os.path.exists(f"/proc/{w}")]
+        if not alive:
+            break
+        time.sleep(0.1)
+    assert not alive
+    games = sorted(g for (g,) in sqlite3.connect(db).execute("SELECT game FROM results"))
+    assert games == ["5", "6", "8"]
+    if sig != "SIGKILL":
+        assert p.returncode == errors.EXIT_INTERRUPTED and "Traceback" not in err
+        assert "interrupted: every finished seed is stored; run the same command again to resume" in err
+
+
+def test_unbounded_numbers_are_refused_or_handled(tmp_path):
+    """10^10 seeds were listed in memory before anything else; 10^20 nodes overflowed
+    SQLite; a huge budget built its whole restart plan before searching (item 3)."""
+    import time
+    r = run("batch", "algerian", "--seeds", "1-10000000000", "--db", str(tmp_path / "x.db"))
+    assert r.exit_code == 2 and "more than 1,000,000 games" in r.output, r.output
+    r = run("stats", "--seeds", "1-999999,5000000-5000001", "--db", str(tmp_path / "x.db"))
+    assert r.exit_code == 2 and "more than 1,000,000 games" in r.output, r.output
+    for cmd in (["batch", "algerian", "--seeds", "1", "--db", str(tmp_path / "y.db")], ["solve", "algerian", "1"]):
+        r = run(*cmd, "--budget-nodes", "100000000000000000000")
+        assert r.exit_code == 2 and "1<=x<=1000000000000000" in r.output, r.output
+    assert not (tmp_path / "y.db").exists()
+    t = time.time()
+    r = run("solve", "alhambra", "2", "--budget-nodes", "1000000000000000", "--time-limit", "2")
+    assert r.exit_code == 0 and "unknown (time)" in r.output and time.time() - t < 30, r.output

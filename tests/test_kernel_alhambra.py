@@ -309,7 +309,7 @@ def test_attempt_plan_win_first_phase():
     streamlined) taking turns with growing complete searches; about half the nodes go to
     each; seeds never repeat; the nodes add up; the last search is complete."""
     from solver.solve import RESTART_FIRST, WIN_FIRST_ATTEMPT, attempt_plan, win_first_schedule
-    plan = attempt_plan(1_000_000, True)
+    plan = list(attempt_plan(1_000_000, True))
     assert plan[0] == (0, RESTART_FIRST, False)
     assert sum(n for _, n, _ in plan) == 1_000_000
     assert len({seed for seed, _, _ in plan}) == len(plan)
@@ -319,8 +319,8 @@ def test_attempt_plan_win_first_phase():
     assert all(not p[2] for p in plan if p[1] != WIN_FIRST_ATTEMPT)
     complete = [n for _, n, s in plan[1:] if n != WIN_FIRST_ATTEMPT]
     assert complete == sorted(complete) and len(complete) > 5
-    assert attempt_plan(1_000_000, False) == [(s, n, False) for s, n in win_first_schedule(1_000_000)]
-    assert attempt_plan(100, True) == [(0, 100, False)]
+    assert list(attempt_plan(1_000_000, False)) == [(s, n, False) for s, n in win_first_schedule(1_000_000)]
+    assert list(attempt_plan(100, True)) == [(0, 100, False)]
 
 
 def test_streamlined_attempt_ending_without_a_win_is_no_verdict():
@@ -335,7 +335,7 @@ def test_streamlined_attempt_ending_without_a_win_is_no_verdict():
     from solver.search import LOST, WON
     from solver.solve import _search, adapter_for, attempt_plan
     rng = random.Random(61)
-    plan = attempt_plan(1_000_000, True)
+    plan = list(attempt_plan(1_000_000, True))
     assert plan[1][2]
     for _ in range(20):
         deal = random_miniature_deal("alhambra", rng, {"stop_at_third_exhaustion": False}, vary=True)
