@@ -16,7 +16,7 @@ import click
 from solver import __version__
 from solver.display import render_layout
 from solver.errors import (EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_LOST, EXIT_NOT_WON, EXIT_UNKNOWN,
-                           EXIT_WON, DealFileError, InternalError, NotationError, OutputError, RulesError,
+                           EXIT_WON, DealFileError, InternalError, NotationError, OutputError, RulesError, StoreError,
                            printable)
 from solver.formats import Deal, dumps_deal, pysolfc_deal, read_deal, read_solution
 from solver.moves import format_move, parse_moves
@@ -282,6 +282,14 @@ def parse_bytes(text: str) -> int:
     return n
 
 
+def _size_text(n: int) -> str:
+    """Bytes as ``parse_bytes`` reads them: ``2G``, ``512M``, ``64K``."""
+    for unit, size in (("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)):
+        if n >= size and n % size == 0:
+            return f"{n // size}{unit}"
+    return str(n)
+
+
 class FiniteSeconds(click.FloatRange):
     """Seconds: a finite number of at least 1 ms (``nan`` and ``inf`` pass a plain float
     range, and a NaN budget would be written into the results store)."""
@@ -400,7 +408,7 @@ def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_li
         elif res.reason == "time":
             hint = f"--time-limit {budget.seconds * 10:g}"
         else:
-            hint = f"--memory {max(2, budget.memory * 4 >> 30)}G"
+            hint = f"--memory {_size_text(budget.memory * 2)}"      # the table grows by doubling
         click.echo(f"to search further, rerun with {hint}")
     if res.verdict == "won":
         if show:
@@ -554,9 +562,15 @@ def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, domi
         store.close()
     c = summary.counts
     click.echo(f"stored {summary.done}: won {c['won']}, lost {c['lost']}, unknown {c['unknown']}", err=True)
+    if summary.rejected:
+        game, why = summary.rejected[0]
+        StoreError(f"{len(summary.rejected)} won records were not stored: their line does not replay on the "
+                   f"driver (game {game}: {why}); a worker of another version, or not ours").show()
     if summary.interrupted:
         click.echo("interrupted: every finished seed is stored; run the same command again to resume", err=True)
         sys.exit(EXIT_INTERRUPTED)
+    if summary.rejected:
+        sys.exit(StoreError.exit_code)
 
 
 @main.command()

@@ -247,3 +247,26 @@ def test_unbounded_numbers_are_refused_or_handled(tmp_path):
     t = time.time()
     r = run("solve", "alhambra", "2", "--budget-nodes", "1000000000000000", "--time-limit", "2")
     assert r.exit_code == 0 and "unknown (time)" in r.output and time.time() - t < 30, r.output
+
+
+def test_the_driver_replays_every_won_record_before_storing_it(tmp_path, monkeypatch):
+    """The driver stored whatever a worker returned (item 19): a won record whose line
+    does not replay is not stored, and the batch says so."""
+    import dataclasses
+
+    from solver import batch
+    real = batch.solve_job
+
+    def forged(job):
+        rec = real(job)
+        if rec.verdict == "won" and job.game == "2":
+            rec = dataclasses.replace(rec, moves=" ".join(rec.moves.split()[:-1]))
+        return rec
+    monkeypatch.setattr(batch, "solve_job", forged)
+    db = tmp_path / "r.db"
+    r = run("batch", "algerian", "--seeds", "1-3", "--jobs", "1", "--db", str(db))
+    assert r.exit_code == 2 and "1 won records were not stored" in r.output and "game 2:" in r.output, r.output
+    games = sorted(g for (g,) in sqlite3.connect(db).execute("SELECT game FROM results"))
+    assert games == ["1", "3"]
+    assert batch.replay_problem(real(batch.Job("algerian", tuple(sorted(make_rules("algerian").as_dict().items())),
+                                               "1", 2_000_000, 600.0, 1 << 30, ()))) is None
