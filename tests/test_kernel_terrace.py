@@ -326,3 +326,146 @@ def test_generals_patience_deals_proved_lost_at_once():
         r = solve(deal, Budget(nodes=20_000), ("reserve_blocked",))
         assert (r.verdict, r.nodes) == ("lost", 4), (n, r.verdict, r.nodes)
         assert solve(deal, Budget(nodes=20_000)).verdict == "unknown"
+
+
+# ----- idle_card_home: a forced foundation play -------------------------------------------------
+
+IDLE_GAPS = ["auto_waste", "auto_stock", "any_available", "auto_reserve_first", "waste_only"]
+
+
+def idle_card_home_reference(engine, pos):
+    """The plain twin of the kernel's ``idle_card_home``: the (source, foundation) of the
+    first card, reserve first then tableau piles in order, that no card in play can be
+    built on and whose every like foundation has reached its place; or None."""
+    from solver import cards
+    from solver.layout import base_rank
+    rules = engine.rules
+    base = base_rank(pos)
+    if base is None or (rules["gap_rule"] == "auto_waste" and not rules["waste_autofill"]):
+        return None
+    ranks, fss = engine.ranks, rules["found_build"] == "SS"
+    home = [c for p in pos.foundations for c in p]
+    sources = ([] if rules["gap_rule"] == "auto_reserve_first" else [("r", 0)]) + pos.refs("t")
+    for src in sources:
+        pile = pos.pile(src)
+        if len(pile) < (1 if src[0] == "r" else 2):
+            continue
+        x = pile[-1]
+        place = (cards.rank(x) - base) % ranks
+
+        def like(f):
+            tag = engine.fsuits[f]
+            if fss or place == 0:
+                return cards.suit(x) == tag
+            return cards.colour(x) == (cards.colour(cards.make(1, tag)) if place % 2 == 0
+                                       else 1 - cards.colour(cards.make(1, tag)))
+        alike = [f for f in range(len(pos.foundations)) if like(f)]
+        if any(len(pos.foundations[f]) < place for f in alike):
+            continue
+        target = next((f for f in alike if len(pos.foundations[f]) == place
+                       and engine.foundation_accepts(pos, f, x)), None)
+        if target is None:
+            continue
+        nothing_builds = (src[0] == "r" and not rules["reserve_to_tableau"]) or \
+            (rules["no_build_on_base_rank"] and cards.rank(x) == base)
+        if not nothing_builds:
+            below = cards.pred(cards.rank(x), ranks)
+            builders = [cards.make(below, s) for s in cards.suit_set(rules["suits"])
+                        if (s == cards.suit(x) if rules["tableau_build"] == "SS"
+                            else cards.colour(cards.make(1, s)) != cards.colour(x))]
+            if any(home.count(y) < 2 for y in builders):
+                continue
+        return src, target
+    return None
+
+
+def _idle_walk(variant, seed, games, steps=60):
+    from solver.engine import engine_for
+    rng = random.Random(seed)
+    for _ in range(games):
+        deal = random_miniature_deal(variant, rng, {"found_takeback": False}, vary=True)
+        e = engine_for(deal.rules)
+        pos = e.initial_position(deal.layout)
+        for _ in range(steps):
+            yield deal, e, pos
+            legal = e.legal_moves(pos)
+            if not legal:
+                break
+            # lean towards foundation plays, so that the walks reach the late positions
+            home = [m for m in legal if m.dst is not None and m.dst[0] == "f"]
+            pos = e.play(pos, rng.choice(home if home and rng.random() < 0.7 else legal))
+
+
+@pytest.mark.parametrize("variant", ["terrace", "generals-patience", "redheads"])
+def test_idle_card_home_equals_its_plain_twin(variant):
+    from solver.solve import adapter_for, kernel_state
+    from solver.terrace import kernel as k
+    fired = seen = 0
+    for deal, e, pos in _idle_walk(variant, seed=71, games=150):
+        ad = adapter_for(deal.rules)
+        state, _ = kernel_state(ad, pos)
+        m = int(k.idle_card_home(ad.cfg, state.piles, state.lens, state.scal))
+        want = idle_card_home_reference(e, pos)
+        got = None if m < 0 else (ad.to_move(m).src, ad.to_move(m).dst[1])
+        assert got == want, (deal.rules.describe(), pos, got, want)
+        fired += got is not None
+        seen += 1
+    assert seen > 3000 and fired > 200, (seen, fired)
+
+
+def _idle_cross_check(gap_rule, n, seed):
+    opts = {"found_takeback": False, "gap_rule": gap_rule}
+    counts = cross_check("terrace", n, seed=seed, dominance=("idle_card_home",), max_states=20_000, options=opts)
+    assert counts["won"] > n * 3 // 4, counts
+    small = cross_check("terrace", n, seed=seed + 1, dominance=("idle_card_home",), max_states=20_000,
+                        options=opts, small=True)
+    assert small["won"] > n // 10 and small["lost"] > n // 20, small
+
+
+@pytest.mark.parametrize("gap_rule", IDLE_GAPS)
+def test_idle_card_home_keeps_verdicts(gap_rule):
+    """With the forced play on, every verdict equals the oracle's (it could only lose wins:
+    the won deals are the check), every gap rule; the reserve-heavy shapes end lost more
+    often (a lost deal must stay lost)."""
+    _idle_cross_check(gap_rule, 100, seed=72)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("gap_rule", IDLE_GAPS)
+def test_idle_card_home_keeps_verdicts_on_4000_deals(gap_rule):
+    _idle_cross_check(gap_rule, 2000, seed=172)
+
+
+@pytest.mark.parametrize("variant", ["generals-patience", "blondes-and-brunettes"])
+def test_idle_card_home_with_reserve_blocked_keeps_verdicts(variant):
+    counts = cross_check(variant, 150, seed=73, dominance=("idle_card_home", "reserve_blocked"),
+                         max_states=20_000, options=dict(NO_TAKEBACK, gap_rule="auto_waste"))
+    assert counts["won"] > 50, counts
+    assert {"idle_card_home", "reserve_blocked"} <= set(expand_all(variant))
+
+
+def expand_all(variant):
+    from solver.solve import expand_dominance
+    return expand_dominance(make_rules(variant), ("all",))
+
+
+def test_idle_card_home_refused_with_takeback():
+    from solver.solve import UnsupportedVariant, adapter_for, expand_dominance
+    rules = make_rules("queen-of-italy-pysolfc")
+    with pytest.raises(UnsupportedVariant):
+        adapter_for(rules, ("idle_card_home",))
+    assert "idle_card_home" not in expand_dominance(rules, ("all",))
+
+
+def test_idle_card_home_full_size_verdicts_agree():
+    """Full-size games 1-6 of four variants at 100,000 nodes: with and without the forced
+    play the verdicts never contradict, and every won replays."""
+    for variant in ("terrace", "generals-patience", "falling-star", "redheads"):
+        rules = make_rules(variant)
+        for n in range(1, 7):
+            deal = pysolfc_deal(rules, n)
+            plain = solve(deal, Budget(nodes=100_000))
+            ruled = solve(deal, Budget(nodes=100_000), ("idle_card_home",))
+            assert {plain.verdict, ruled.verdict} != {"won", "lost"}, (variant, n)
+            if ruled.verdict == "won":
+                assert replay(deal, ruled.moves).ok

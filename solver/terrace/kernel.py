@@ -77,6 +77,40 @@ reserve and the foundations), so ``gen_moves`` runs it at the root and after a b
 choice or a move to a foundation; skipping it elsewhere only prunes less."""
 
 
+SAFE_IDLE_CARD_HOME = 2
+"""``idle_card_home`` (no foundation take-back): a forced foundation play.
+
+Claim: let X (place j on the foundations: j = (rank(X) - base) mod ranks) be the top of a
+tableau pile of two or more cards, or the reserve's top when gaps are not filled from the
+reserve (not ``auto_reserve_first``), and let a foundation F take X now. If (a) no card
+that could ever be built on X in the tableau is off the foundations (both copies of each
+card of the rank below, in the other colour or in suit; none at all on a base-rank card
+with ``no_build_on_base_rank``, nor on a reserve card without ``reserve_to_tableau``), and (b) no foundation that could take a card like X (same
+rank; the colour, or the suit, that place j asks for) holds fewer than j cards, then if
+the position can be won it can be won after X goes to F; the search tries only that move.
+Not with ``auto_waste`` gaps and no waste refill (below).
+
+Proof. Take a winning line L and delete every move of X from it: L'. Nothing is built on X
+in L (a); no automatic action reads X's pile (a tableau pile, or the reserve when the gap
+rule does not read it), and X leaving it makes no gap (two cards or more), so every other
+move of L is legal in L' and its automatic actions are the same, with one exception: L
+may move X into a gap R that L' keeps empty. The gap was open in L before X went in, so
+every place the gap rule fills from was empty; under ``auto_stock``, ``auto_reserve_first``
+and ``auto_waste`` with the waste refill on, those places (and the stock) are then empty
+for ever, so R is never filled automatically in L' either, and without automatic fills
+(``any_available``, ``waste_only``) an empty pile only gives the player more choice.
+(``auto_waste`` without the refill: the stock can refill the waste and fill R in L' alone;
+the rule stays off there.) The foundations: L puts X on some foundation G at its place j;
+G holds at most j cards now (it receives X as card j + 1), so by (b) exactly j, and it takes
+nothing before X. If G is not F, let L' put on G what L puts on F until X goes home, and
+on F what L puts on G after: F and G have the same height and ask for the same cards (an
+alternate-colour foundation's needs follow from its tag and height; the cards on it
+matter only as counts without take-back), so every foundation play of L stays legal.
+L' ends with every card home. It is shorter than L, so by induction on the length of a
+shortest winning line the search with this rule wins every position it could win
+without it."""
+
+
 def make_cfg(rules, safe_flags: int) -> np.ndarray:
     cfg = np.zeros(CFG_LEN, dtype=np.int64)
     fill_common(cfg, rules, safe_flags)
@@ -371,6 +405,57 @@ def reserve_blocked(cfg, piles, lens, scal):
     return dead
 
 
+@njit(cache=True)
+def idle_card_home(cfg, piles, lens, scal):
+    """``idle_card_home``'s forced play (see its docstring): the move, or -1."""
+    b = scal[S_BASE]
+    ranks, nf, fp0, ntab = cfg[C_RANKS], cfg[C_NF], cfg[C_FP0], cfg[C_NTAB]
+    if b == 0 or (cfg[C_GAP] == G_AUTO_WASTE and cfg[C_AUTOFILL] == 0):
+        return -1
+    home = np.zeros(52, np.int64)          # copies of each card on the foundations
+    counted = False
+    first = 0 if cfg[C_GAP] != G_RESERVE_FIRST else 1
+    for p in range(first, ntab + 1):       # the reserve (0), then the tableau piles
+        if lens[p] < (1 if p == 0 else 2):
+            continue
+        x = piles[p, lens[p] - 1]
+        j = (_rank(x) - b) % ranks
+        target = -1
+        ok = True
+        for f in range(nf):
+            tag = cfg[C_SUIT0 + f // 2]
+            if cfg[C_FSS] == 1 or j == 0:
+                like = x // 13 == tag
+            else:
+                like = x // 26 == (tag // 2) ^ (j & 1)
+            if like:
+                if lens[fp0 + f] < j:
+                    ok = False             # (b): a foundation still below X's place
+                    break
+                if lens[fp0 + f] == j and target < 0 and foundation_accepts(cfg, piles, lens, scal, f, x):
+                    target = f
+        if not ok or target < 0:
+            continue
+        # (a) holds at once where nothing can be built on X: a reserve card that never goes
+        # to the tableau, or a base-rank card with no_build_on_base_rank.
+        if not ((p == 0 and cfg[C_R2T] == 0) or (cfg[C_NOBASE] == 1 and _rank(x) == b)):
+            if not counted:
+                for f in range(nf):
+                    for d in range(lens[fp0 + f]):
+                        home[piles[fp0 + f, d]] += 1
+                counted = True
+            r = (_rank(x) - 2) % ranks     # the rank below, as a card's rank index (0: A)
+            for si in range(cfg[C_SUITS]):
+                su = cfg[C_SUIT0 + si]
+                fits = su == x // 13 if cfg[C_TSS] == 1 else su // 2 != x // 26
+                if fits and home[su * 13 + r] < 2:
+                    ok = False             # (a): a card that could go on X is still in play
+                    break
+        if ok:
+            return encode(K_CARD, PILE0 + p, target)
+    return -1
+
+
 # ----- move generation ----------------------------------------------------------------------
 
 @njit(cache=True)
@@ -393,6 +478,11 @@ def gen_moves(cfg, state, moves, start, last):
                                                 or (kind_of(last) == K_CARD and dst_of(last) < PILE0))
             and reserve_blocked(cfg, piles, lens, scal)):
         return 0
+    if cfg[C_SAFE] & SAFE_IDLE_CARD_HOME:
+        forced = idle_card_home(cfg, piles, lens, scal)
+        if forced >= 0:
+            moves[n] = forced
+            return 1
     nf = cfg[C_NF]
     ranks = cfg[C_RANKS]
     need = np.empty(nf, np.int64)          # the rank each foundation takes next (-1: none)
