@@ -305,12 +305,18 @@ def test_reserve_blocked_full_size_verdicts_agree():
     """Full-size General's Patience and Terrace games 1-8 at 20,000 nodes: the verdicts with
     and without the test never contradict (pruning dead states may turn an unknown into a
     won or a lost), and every won replays."""
-    for variant in ("generals-patience", "terrace"):
+    full_size_verdicts_agree("reserve_blocked", ("generals-patience", "terrace"), range(1, 9), 20_000)
+
+
+def full_size_verdicts_agree(rule, variants, games, nodes):
+    """With and without ``rule`` the verdicts on full-size deals never contradict, and
+    every won replays."""
+    for variant in variants:
         rules = make_rules(variant)
-        for n in range(1, 9):
+        for n in games:
             deal = pysolfc_deal(rules, n)
-            plain = solve(deal, Budget(nodes=20_000))
-            ruled = solve(deal, Budget(nodes=20_000), ("reserve_blocked",))
+            plain = solve(deal, Budget(nodes=nodes))
+            ruled = solve(deal, Budget(nodes=nodes), (rule,))
             assert {plain.verdict, ruled.verdict} != {"won", "lost"}, (variant, n)
             if ruled.verdict == "won":
                 assert replay(deal, ruled.moves).ok
@@ -460,12 +466,5 @@ def test_idle_card_home_refused_with_takeback():
 def test_idle_card_home_full_size_verdicts_agree():
     """Full-size games 1-6 of four variants at 100,000 nodes: with and without the forced
     play the verdicts never contradict, and every won replays."""
-    for variant in ("terrace", "generals-patience", "falling-star", "redheads"):
-        rules = make_rules(variant)
-        for n in range(1, 7):
-            deal = pysolfc_deal(rules, n)
-            plain = solve(deal, Budget(nodes=100_000))
-            ruled = solve(deal, Budget(nodes=100_000), ("idle_card_home",))
-            assert {plain.verdict, ruled.verdict} != {"won", "lost"}, (variant, n)
-            if ruled.verdict == "won":
-                assert replay(deal, ruled.moves).ok
+    full_size_verdicts_agree("idle_card_home", ("terrace", "generals-patience", "falling-star", "redheads"),
+                             range(1, 7), 100_000)
