@@ -140,6 +140,7 @@ FAMILIES: Mapping[str, Family] = MappingProxyType({
                            "gap_rule": ("auto_waste", "auto_stock", "any_available", "waste_only")},
                           "no foundation take-back and a reserve that empties only to the foundations"),
             DominanceRule("idle_card_home", {"found_takeback": False}, "no foundation take-back"),
+            DominanceRule("no_lone_shift"),
         )),
 })
 

@@ -468,3 +468,49 @@ def test_idle_card_home_full_size_verdicts_agree():
     play the verdicts never contradict, and every won replays."""
     full_size_verdicts_agree("idle_card_home", ("terrace", "generals-patience", "falling-star", "redheads"),
                              range(1, 7), 100_000)
+
+
+# ----- no_lone_shift: a tableau pile's only card never moves to an empty pile ------------------
+
+def test_no_lone_shift_removes_exactly_the_lone_shifts():
+    """Along random games (every option redrawn), the kernel's moves with the rule are the
+    reference engine's legal moves less those that move a lone tableau card to an empty
+    tableau pile; and each such move leads to the same canonical key."""
+    from solver.dispatch import gen_moves, hash_state
+    from solver.engine import engine_for
+    from solver.solve import adapter_for, kernel_state
+    import numpy as np
+    rng = random.Random(81)
+    buf = np.zeros(4096, np.int32)
+    removed = compared = 0
+    for _ in range(120):
+        deal = random_miniature_deal("terrace", rng, vary=True)
+        e = engine_for(deal.rules)
+        ad = adapter_for(deal.rules, ("no_lone_shift",))
+        pos = e.initial_position(deal.layout)
+        for _ in range(50):
+            legal = e.legal_moves(pos)
+            lone = [m for m in legal if m.src is not None and m.src[0] == "t" and m.dst is not None
+                    and m.dst[0] == "t" and len(pos.pile(m.src)) == 1 and not pos.pile(m.dst)]
+            state, keys = kernel_state(ad, pos)
+            n = gen_moves(ad.kernel, ad.cfg, state, buf, 0, -1)
+            got = sorted(str(ad.to_move(int(m))) for m in buf[:n])
+            want = sorted(str(m.__class__(m.kind, m.src, m.dst, -1)) for m in legal if m not in lone)
+            assert got == want, (deal.rules.describe(), pos)
+            for m in lone:                 # the same state: one key before and after
+                h0, h1 = np.zeros(2, np.uint64), np.zeros(2, np.uint64)
+                hash_state(ad.kernel, ad.cfg, state, keys, h0)
+                after, _ = kernel_state(ad, e.play(pos, m))
+                hash_state(ad.kernel, ad.cfg, after, keys, h1)
+                assert (h0 == h1).all(), (deal.rules.describe(), pos, m)
+            removed += len(lone)
+            compared += 1
+            if not legal:
+                break
+            pos = e.play(pos, rng.choice(legal))
+    assert compared > 3000 and removed > 100, (compared, removed)
+
+
+def test_no_lone_shift_keeps_verdicts():
+    counts = cross_check("queen-of-italy-pysolfc", 300, seed=82, dominance=("no_lone_shift",), max_states=20_000)
+    assert counts["won"] > 100, counts

@@ -111,6 +111,17 @@ shortest winning line the search with this rule wins every position it could win
 without it."""
 
 
+SAFE_NO_LONE_SHIFT = 4
+"""``no_lone_shift`` (every rule set): never move a tableau pile's only card to an empty
+tableau pile.
+
+Claim: such a move leads to the position it started from, up to the order of the tableau
+piles. The pile it leaves becomes a gap, but a gap was open before the move (the one it
+went to) after the automatic actions had run, so every place the gap rule fills from was
+empty, and is still: no automatic action follows. Under the canonical key it is the same
+state, so a line that makes the move wins as well without it."""
+
+
 def make_cfg(rules, safe_flags: int) -> np.ndarray:
     cfg = np.zeros(CFG_LEN, dtype=np.int64)
     fill_common(cfg, rules, safe_flags)
@@ -519,6 +530,8 @@ def gen_moves(cfg, state, moves, start, last):
                         continue
                     if lens[j] == 0:
                         ok = p == waste if cfg[C_GAP] == G_WASTE_ONLY else True
+                        if ok and cfg[C_SAFE] & SAFE_NO_LONE_SHIFT and 1 <= p <= ntab and lens[p] == 1:
+                            ok = False     # no_lone_shift: the same position up to pile order
                     else:
                         ok = tneed[j] == _rank(c) and tableau_accepts(cfg, scal, piles[j, lens[j] - 1], c)
                     if ok:
