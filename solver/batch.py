@@ -164,7 +164,11 @@ def run_dask(jobs: list[Job], scheduler: Optional[str], n_workers: int) -> Itera
         raise RulesError("--engine dask needs the dask extra: pip install 'patience-solver[dask]'") from None
     cluster = None
     if scheduler:
-        client = Client(scheduler)
+        try:
+            client = Client(scheduler, timeout="10s")
+        except Exception as e:     # distributed raises OSError, TimeoutError, ValueError, its own CommClosedError...
+            raise RulesError(f"cannot reach the Dask scheduler {scheduler!r}: "
+                             f"{type(e).__name__}: {str(e)[:200]}") from None
     else:
         cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
                                dashboard_address=None)
@@ -265,6 +269,18 @@ def replay_problem(rec: Record) -> Optional[str]:
     return None if r.ok else r.message(moves)
 
 
+def interrupted_by(e: BaseException) -> bool:
+    """Whether ``e`` is a KeyboardInterrupt, or an error caused by one: Ctrl-C inside a
+    compiled (numba) call comes back as a SystemError whose cause is the interrupt."""
+    seen = 0
+    while e is not None and seen < 10:
+        if isinstance(e, KeyboardInterrupt):
+            return True
+        e = e.__cause__ or e.__context__
+        seen += 1
+    return False
+
+
 def _on_sigterm_interrupt():
     """SIGTERM as Ctrl-C while a batch runs (the main thread only); returns the old handler."""
     import signal
@@ -303,6 +319,10 @@ def run_batch(store: Store, jobs: list[Job], records: Callable[[list[Job]], Iter
             if progress:
                 progress.update(summary)
     except KeyboardInterrupt:
+        summary.interrupted = True
+    except SystemError as e:
+        if not interrupted_by(e):
+            raise
         summary.interrupted = True
     finally:
         if hasattr(source, "close"):

@@ -18,6 +18,7 @@ from solver.display import render_layout
 from solver.errors import (EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_LOST, EXIT_NOT_WON, EXIT_UNKNOWN,
                            EXIT_WON, DealFileError, InternalError, NotationError, OutputError, RulesError, StoreError,
                            printable)
+from solver.batch import interrupted_by
 from solver.formats import Deal, dumps_deal, pysolfc_deal, read_deal, read_solution
 from solver.moves import format_move, parse_moves
 from solver.replay import replay as replay_moves
@@ -38,6 +39,10 @@ class PatienceCommand(click.Command):
             raise
         except (SystemExit, click.exceptions.Exit):
             _flush_stdout()
+            raise
+        except SystemError as e:
+            if interrupted_by(e):              # Ctrl-C landed inside a compiled call
+                raise KeyboardInterrupt from None
             raise
         _flush_stdout()
         return rv
@@ -65,14 +70,63 @@ def _output_error(e: OSError) -> click.ClickException | click.exceptions.Exit:
 class PatienceGroup(click.Group):
     command_class = PatienceCommand
 
+    def main(self, *args, **kwargs):
+        """Output written while the options are parsed (``--help``, ``--version``) gets the
+        commands' handling of a full or closed standard output too."""
+        try:
+            try:
+                return super().main(*args, **kwargs)
+            finally:
+                sys.stdout.flush()
+        except OSError as e:
+            err = _output_error(e)
+            if isinstance(err, click.ClickException):
+                err.show()
+            sys.exit(err.exit_code)
+
+
+class FilePath(click.Path):
+    """A file name; an empty one is an error (click would take it, and ``if out:`` would
+    then skip the file silently)."""
+
+    def convert(self, value, param, ctx):
+        if value == "":
+            self.fail("an empty file name", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class Text(click.ParamType):
+    """A non-empty text value."""
+
+    name = "text"
+
+    def convert(self, value, param, ctx):
+        if value == "":
+            self.fail("an empty value", param, ctx)
+        return value
+
+
+TEXT = Text()
+
+
+class Count(click.IntRange):
+    """An integer range whose error line does not echo a huge value whole."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and len(value) > 40:
+            self.fail(f"{printable(value, 40)!r} is not in the range {self._describe_range()}", param, ctx)
+        return super().convert(value, param, ctx)
+
 
 rule_option = click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
                            help="Override a rule option (repeatable); see 'patience variants --options'.")
-profile_option = click.option("--profile", default=None, metavar="NAME",
+profile_option = click.option("--profile", default=None, type=TEXT, metavar="NAME",
                               help="Apply a rule profile first, e.g. 'pysolfc' for PySolFC's exact rules.")
 
 
 def resolve_rules(variant: str, rules: tuple[str, ...], profile: Optional[str]):
+    if profile == "":
+        raise RulesError("--profile needs a name (see 'patience variants')")
     return make_rules(variant, parse_rule_assignments(rules), profile=profile)
 
 
@@ -80,7 +134,7 @@ def load_deal(variant_or_file: str, game_number: Optional[str], rules: tuple[str
               profile: Optional[str] = None) -> Deal:
     """A deal from ``VARIANT GAME_NUMBER`` or from a deal file (then no rules may be given)."""
     if game_number is None:
-        if rules or profile:
+        if rules or profile is not None:
             raise RulesError("--rule/--profile apply to VARIANT GAME_NUMBER; a deal file carries its own rules")
         return read_deal(variant_or_file)
     return pysolfc_deal(resolve_rules(variant_or_file, rules, profile), game_number)
@@ -131,14 +185,16 @@ def _fmt(v) -> str:
 @rule_option
 @profile_option
 @click.option("--json", "as_json", is_flag=True, help="Print the deal file (JSON) instead of the layout.")
-@click.option("--out", type=click.Path(dir_okay=False), help="Write the deal file here.")
-@click.option("--check", "check", type=click.Path(dir_okay=False), help="Validate a deal file and show it.")
+@click.option("--out", type=FilePath(dir_okay=False), help="Write the deal file here.")
+@click.option("--check", "check", type=FilePath(dir_okay=False), help="Validate a deal file and show it.")
 def deal(variant, game_number, rules, profile, as_json, out, check) -> None:
     """Show the deal PySolFC shows as VARIANT game GAME_NUMBER (or validate one with --check;
     a file ending in .jsonl holds one deal per line)."""
     if check:
         if variant or game_number:
             raise RulesError("give either --check FILE or VARIANT GAME_NUMBER, not both")
+        if rules or profile is not None:
+            raise RulesError("--rule/--profile apply to VARIANT GAME_NUMBER; a deal file carries its own rules")
         if check.endswith(".jsonl"):
             from collections import Counter
             from solver.formats import read_deals
@@ -270,16 +326,21 @@ _UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10, "m": 1 << 
           "mib": 1 << 20, "g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30}
 
 
+MAX_MEMORY = 1 << 40
+
+
 def parse_bytes(text: str) -> int:
     """``512M``, ``1G``, ``4096`` -> bytes."""
     import re
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*", text)
     if not m or m.group(2).lower() not in _UNITS:
-        raise RulesError(f"bad --memory {text!r}: expected a size such as 512M or 2G")
-    n = int(float(m.group(1)) * _UNITS[m.group(2).lower()])
+        raise RulesError(f"bad --memory {printable(text, 40)!r}: expected a size such as 512M or 2G")
+    n = float(m.group(1)) * _UNITS[m.group(2).lower()]
     if n < 1024:
-        raise RulesError(f"--memory {text!r} is below the minimum of 1K")
-    return n
+        raise RulesError(f"--memory {printable(text, 40)!r} is below the minimum of 1K")
+    if n > MAX_MEMORY:
+        raise RulesError(f"--memory {printable(text, 40)!r} is above the maximum of 1T")
+    return int(n)
 
 
 def _size_text(n: int) -> str:
@@ -312,11 +373,11 @@ MAX_NODES = 10 ** 15
 
 
 def _budget_options(f):
-    f = click.option("--budget-nodes", type=click.IntRange(min=1, max=MAX_NODES), default=None,
+    f = click.option("--budget-nodes", type=Count(min=1, max=MAX_NODES), default=None,
                      help="Node budget (the reproducible main budget; default 2,000,000).")(f)
     f = click.option("--time-limit", type=FiniteSeconds(), default=None,
                      help="Wall-clock safety net in seconds (default 600).")(f)
-    f = click.option("--memory", default=None, metavar="SIZE",
+    f = click.option("--memory", default=None, type=TEXT, metavar="SIZE",
                      help="Transposition-table budget, e.g. 512M, 2G (default 1G).")(f)
     f = click.option("--dominance", multiple=True, metavar="RULE",
                      help="A proved dominance rule to use (repeatable); 'all' (the default): every one "
@@ -329,7 +390,7 @@ def _budget_options(f):
 def _budget(budget_nodes, time_limit, memory, no_restarts=False):
     from solver.solve import Budget, DEFAULT_MEMORY, DEFAULT_NODES, DEFAULT_TIME
     return Budget(budget_nodes or DEFAULT_NODES, time_limit or DEFAULT_TIME,
-                  parse_bytes(memory) if memory else DEFAULT_MEMORY, not no_restarts)
+                  parse_bytes(memory) if memory is not None else DEFAULT_MEMORY, not no_restarts)
 
 
 def _progress():
@@ -376,11 +437,11 @@ def _verdict_line(deal, res) -> str:
 @main.command()
 @click.argument("variant", required=False)
 @click.argument("game_number", required=False)
-@click.option("--deal", "deal_file", type=click.Path(dir_okay=False), help="Solve the deal in this deal file.")
+@click.option("--deal", "deal_file", type=FilePath(dir_okay=False), help="Solve the deal in this deal file.")
 @rule_option
 @profile_option
 @_budget_options
-@click.option("--out", type=click.Path(dir_okay=False), help="Write the solution file here.")
+@click.option("--out", type=FilePath(dir_okay=False), help="Write the solution file here.")
 @click.option("--show", is_flag=True, help="Print the winning line step by step with boards.")
 def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_limit, memory, dominance, no_restarts,
           out, show) -> None:
@@ -457,9 +518,9 @@ class VerifyCommand(PatienceCommand):
 
 
 @main.command(cls=VerifyCommand)
-@click.argument("deal_file", type=click.Path(dir_okay=False))
+@click.argument("deal_file", type=FilePath(dir_okay=False))
 @_budget_options
-@click.option("--out", type=click.Path(dir_okay=False),
+@click.option("--out", type=FilePath(dir_okay=False),
               help="Write the solution file here (a .jsonl DEAL_FILE: one solution per line).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per deal instead of a line.")
 def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, out, as_json) -> None:
@@ -475,13 +536,15 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
     from pathlib import Path
     budget = _budget(budget_nodes, time_limit, memory, no_restarts)
     many = Path(deal_file).suffix == ".jsonl"
-    n_deals = sum(1 for _ in read_deals(deal_file))   # every deal valid before any solve
+    deals_in = list(read_deals(deal_file))   # read once (a pipe can be read only once), all valid first
+    if not deals_in:
+        raise DealFileError(f"{deal_file} holds no deal")
     if out:
         _check_writable(out)              # before the solve, or its verdict would be lost
     warm_up()
     verdicts: dict[str, int] = {"won": 0, "lost": 0, "unknown": 0}
     with (open(out, "w") if out and many else contextlib.nullcontext()) as sink:
-        for i, deal in enumerate(read_deals(deal_file)):
+        for i, deal in enumerate(deals_in):
             label = f"{deal_file}#{i + 1}" if many else deal_file
             res = _verify_one(deal, label, budget, dominance, out, as_json)
             verdicts[res.verdict] += 1
@@ -490,7 +553,7 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
             elif out:
                 write_solution(res.solution(), deal, out)
     if many:
-        click.echo(f"{n_deals} deals: winnable {verdicts['won']}, unwinnable {verdicts['lost']}, "
+        click.echo(f"{len(deals_in)} deals: winnable {verdicts['won']}, unwinnable {verdicts['lost']}, "
                    f"unknown {verdicts['unknown']}", err=True)
     sys.exit(EXIT_LOST if verdicts["lost"] else EXIT_UNKNOWN if verdicts["unknown"] else EXIT_WON)
 
@@ -522,22 +585,41 @@ DEFAULT_DB = "results/results.db"
 
 @main.command()
 @click.argument("variant")
-@click.option("--seeds", required=True, metavar="RANGES", help="Game numbers: ranges and lists, e.g. 1-1000,5000,7000-7100.")
+@click.option("--seeds", required=True, type=TEXT, metavar="RANGES", help="Game numbers: ranges and lists, e.g. 1-1000,5000,7000-7100.")
 @rule_option
 @profile_option
 @_budget_options
-@click.option("--jobs", type=click.IntRange(min=1, max=256), default=None, help="Worker processes (default: all cores).")
-@click.option("--db", default=DEFAULT_DB, show_default=True, help="The results store (SQLite).")
+@click.option("--jobs", type=Count(min=1, max=256), default=None, help="Worker processes (default: all cores).")
+@click.option("--db", default=DEFAULT_DB, type=TEXT, show_default=True, help="The results store (SQLite).")
 @click.option("--rerun-unknown", is_flag=True, help="Re-solve only the seeds whose newest record is unknown.")
 @click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True)
-@click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler address (default: a local cluster).")
+@click.option("--scheduler", default=None, type=TEXT, metavar="ADDRESS", help="Dask scheduler address (default: a local cluster).")
 def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dominance, no_restarts, jobs, db, rerun_unknown,
           engine, scheduler) -> None:
     """Solve VARIANT for every seed in --seeds into a results store (resumable)."""
+    try:
+        summary = _batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dominance, no_restarts,
+                         jobs, db, rerun_unknown, engine, scheduler)
+    except (KeyboardInterrupt, SystemError) as e:    # Ctrl-C before the workers started
+        if not interrupted_by(e):
+            raise
+        summary = None
+    if summary is None or summary.interrupted:
+        click.echo("interrupted: every finished seed is stored; run the same command again to resume", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    if summary.rejected:
+        sys.exit(StoreError.exit_code)
+
+
+def _batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dominance, no_restarts, jobs, db,
+           rerun_unknown, engine, scheduler):
+    """The batch; returns its summary (None if there was nothing to solve)."""
     import os
     from solver.batch import Progress, BatchSummary, parse_seeds, plan_jobs, run_batch, run_dask, run_local
     from solver.solve import adapter_for, warm_up
     from solver.store import Store
+    if scheduler is not None and engine != "dask":
+        raise RulesError("--scheduler is for --engine dask")
     r = resolve_rules(variant, rules, profile)
     seed_list = parse_seeds(seeds)
     dominance = _dominance(r, dominance)
@@ -552,12 +634,18 @@ def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, domi
                f"{len(todo)} to solve with {n} {'dask' if engine == 'dask' else 'local'} workers; "
                f"budget {budget.nodes:,} nodes; store {db}", err=True)
     if not todo:
-        return
-    click.echo(f"numba compile/load {warm_up():.2f} s", err=True)   # once, before workers start
+        return BatchSummary(total=0, skipped=skipped)
     summary = BatchSummary(total=len(todo), skipped=skipped)
     source = (lambda js: run_dask(js, scheduler, n)) if engine == "dask" else (lambda js: run_local(js, n))
     try:
+        click.echo(f"numba compile/load {warm_up():.2f} s", err=True)   # once, before workers start
         run_batch(store, todo, source, summary, Progress(len(todo)))
+    except KeyboardInterrupt:             # before the first seed (while compiling, say)
+        summary.interrupted = True
+    except SystemError as e:
+        if not interrupted_by(e):
+            raise
+        summary.interrupted = True
     finally:
         store.close()
     c = summary.counts
@@ -566,18 +654,14 @@ def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, domi
         game, why = summary.rejected[0]
         StoreError(f"{len(summary.rejected)} won records were not stored: their line does not replay on the "
                    f"driver (game {game}: {why}); a worker of another version, or not ours").show()
-    if summary.interrupted:
-        click.echo("interrupted: every finished seed is stored; run the same command again to resume", err=True)
-        sys.exit(EXIT_INTERRUPTED)
-    if summary.rejected:
-        sys.exit(StoreError.exit_code)
+    return summary
 
 
 @main.command()
-@click.option("--db", default=DEFAULT_DB, show_default=True, help="The results store.")
-@click.option("--variant", default=None, help="Only this variant.")
-@click.option("--rules-hash", default=None, help="Only this rule set (hash as shown by batch / stats).")
-@click.option("--seeds", default=None, metavar="RANGES", help="Only these game numbers.")
+@click.option("--db", default=DEFAULT_DB, type=TEXT, show_default=True, help="The results store.")
+@click.option("--variant", default=None, type=TEXT, help="Only this variant.")
+@click.option("--rules-hash", default=None, type=TEXT, help="Only this rule set (hash as shown by batch / stats).")
+@click.option("--seeds", default=None, type=TEXT, metavar="RANGES", help="Only these game numbers.")
 @click.option("--format", "fmt", type=click.Choice(["table", "markdown", "csv", "json"]), default="table",
               show_default=True)
 def stats(db, variant, rules_hash, seeds, fmt) -> None:
@@ -597,9 +681,9 @@ def stats(db, variant, rules_hash, seeds, fmt) -> None:
 
 
 @main.command()
-@click.option("--db", default=DEFAULT_DB, show_default=True, help="The results store.")
+@click.option("--db", default=DEFAULT_DB, type=TEXT, show_default=True, help="The results store.")
 @click.option("--format", "fmt", type=click.Choice(["csv", "jsonl", "parquet"]), default="csv", show_default=True)
-@click.option("--out", required=True, type=click.Path(dir_okay=False, allow_dash=True),
+@click.option("--out", required=True, type=FilePath(dir_okay=False, allow_dash=True),
               help="The file to write ('-': standard output).")
 def export(db, fmt, out) -> None:
     """Export every record (history included) as CSV, JSON Lines or Parquet."""
@@ -628,5 +712,7 @@ def export(db, fmt, out) -> None:
                     for r in rows:
                         f.write(json.dumps(r) + "\n")
     except OSError as e:
+        if out == "-":
+            raise                          # standard output: the command's own handling
         raise RulesError(f"cannot write {out}: {e.strerror}") from None
     click.echo(f"wrote {len(rows)} records to {'standard output' if out == '-' else out}", err=True)

@@ -104,7 +104,7 @@ def deal_from_json(obj: Any) -> Deal:
         raise DealFileError("a deal file must hold a JSON object")
     if obj.get("format") != DEAL_FORMAT:
         raise DealFileError(f"not a deal file: 'format' must be {DEAL_FORMAT!r}")
-    if obj.get("version") != DEAL_VERSION:
+    if not _is_version(obj.get("version"), DEAL_VERSION):
         raise DealFileError(f"unsupported deal file version {obj.get('version')!r} (this tool reads {DEAL_VERSION})")
     try:
         rules = rules_from_dict(str(obj.get("variant", "")), obj.get("rules") or {}) \
@@ -366,11 +366,15 @@ def solution_from_json(obj: Any) -> tuple[Solution, Deal]:
     from solver.moves import NotationError, parse_move
     if not isinstance(obj, dict) or obj.get("format") != SOLUTION_FORMAT:
         raise DealFileError(f"not a solution file: 'format' must be {SOLUTION_FORMAT!r}")
-    if obj.get("version") != SOLUTION_VERSION:
+    if not _is_version(obj.get("version"), SOLUTION_VERSION):
         raise DealFileError(f"unsupported solution file version {obj.get('version')!r}")
     if obj.get("outcome") not in OUTCOMES:
         raise DealFileError(f"outcome must be one of {', '.join(OUTCOMES)}")
     d = obj.get("deal") or {}
+    if not isinstance(d, dict):
+        raise DealFileError("a solution file's 'deal' must be a JSON object")
+    if not isinstance(obj.get("moves") or [], list):
+        raise DealFileError("a solution file's 'moves' must be a list")
     deal = deal_from_json({"format": DEAL_FORMAT, "version": DEAL_VERSION, "variant": obj.get("variant"),
                            "rules": obj.get("rules"), "source": d.get("source"), "layout": d.get("layout"),
                            "checksum": d.get("checksum")})
@@ -379,6 +383,11 @@ def solution_from_json(obj: Any) -> tuple[Solution, Deal]:
     except NotationError as e:
         raise DealFileError(str(e)) from None
     return Solution(obj["outcome"], moves, obj.get("reason"), obj.get("producer") or {}), deal
+
+
+def _is_version(value: Any, want: int) -> bool:
+    """``value`` is the integer ``want`` (JSON's ``true`` equals 1 in Python, and is no version)."""
+    return type(value) is int and value == want
 
 
 def read_solution(path: str | Path) -> tuple[Solution, Deal]:

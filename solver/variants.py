@@ -9,6 +9,7 @@ the valid ones: a misspelt option silently ignored would compute results for ano
 from __future__ import annotations
 
 import difflib
+import re
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -51,10 +52,10 @@ class OptionSpec:
         if self.kind is int:
             if isinstance(value, bool):
                 raise bad
-            try:
-                v = int(str(value).strip())
-            except ValueError:
-                raise bad from None
+            t = str(value).strip()
+            if not re.fullmatch(r"-?[0-9]{1,18}", t):  # int() would take 1_0, other scripts' digits, 10^5000
+                raise bad
+            v = int(t)
             if not self.lo <= v <= self.hi:
                 raise bad
             return v

@@ -270,3 +270,77 @@ def test_the_driver_replays_every_won_record_before_storing_it(tmp_path, monkeyp
     assert games == ["1", "3"]
     assert batch.replay_problem(real(batch.Job("algerian", tuple(sorted(make_rules("algerian").as_dict().items())),
                                                "1", 2_000_000, 600.0, 1 << 30, ()))) is None
+
+
+def _write(tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+def test_the_second_audits_findings(tmp_path):
+    """What the re-run of the audit (benchmarks/audit_inputs.py) found after the first
+    fixes: each exits with its one line and the documented status."""
+    deal = algerian_deal_file(tmp_path)
+    doc = json.loads(deal.read_text())
+    cases = [
+        (["solve", "algerian", "1", "--memory", "9" * 400], 2, "above the maximum of 1T"),
+        (["verify", str(deal), "--memory", "9" * 400 + "G"], 3, "above the maximum of 1T"),
+        (["deal", "algerian", "1", "--rule", "reserves=" + "9" * 5000], 2, "bad value"),
+        (["deal", "algerian", "1", "--rule", "reserves=1_0"], 2, "bad value"),
+        (["deal", "algerian", "1", "--rule", "reserves=\u0664"], 2, "bad value"),
+        (["deal", "--check", str(deal), "--rule", "ranks=3"], 2, "a deal file carries its own rules"),
+        (["deal", "algerian", "1", "--out", ""], 2, "an empty file name"),
+        (["deal", "algerian", "1", "--profile", ""], 2, "an empty value"),
+        (["solve", "algerian", "1", "--memory", ""], 2, "an empty value"),
+        (["batch", "algerian", "--seeds", "1", "--scheduler", "tcp://127.0.0.1:9", "--db", str(tmp_path / "b.db")],
+         2, "--scheduler is for --engine dask"),
+        (["solve", "algerian", "1", "--budget-nodes", "9" * 3000], 2, "characters)"),
+        (["verify", _write(tmp_path, "empty.jsonl", "\n\n")], 3, "holds no deal"),
+        (["deal", "--check", _write(tmp_path, "v.json", json.dumps(dict(doc, version=True)))], 2,
+         "unsupported deal file version True"),
+    ]
+    sol = tmp_path / "s.json"
+    assert run("solve", "algerian", "1", "--out", str(sol)).exit_code == 0
+    sdoc = json.loads(sol.read_text())
+    for bad in ("a string", ["a", "list"]):
+        cases.append((["replay", _write(tmp_path, "bad.json", json.dumps(dict(sdoc, deal=bad)))], 2,
+                      "'deal' must be a JSON object"))
+        r = run(*cases[-1][0])
+        assert r.exit_code == 2 and cases[-1][2] in r.output, r.output
+    for args, code, words in cases:
+        r = run(*args)
+        assert r.exit_code == code and words in r.output and len(r.output) < 3000, (args[:3], r.exit_code, r.output[:300])
+        assert r.exception is None or isinstance(r.exception, SystemExit), (args[:3], r.exception)
+
+
+def test_verify_reads_a_pipe_once(tmp_path):
+    """verify read the file twice (to check, then to solve), so /dev/stdin failed."""
+    deal = algerian_deal_file(tmp_path)
+    p = subprocess.run([sys.executable, "-m", "solver", "verify", "/dev/stdin", "--budget-nodes", "100000"],
+                       stdin=open(deal), capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0 and "winnable" in p.stdout, p.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_help_into_a_full_stdout():
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "solver", "solve", "--help"], stdout=full,
+                           stderr=subprocess.PIPE, text=True, timeout=120)
+    assert p.returncode == 2 and p.stderr.strip() == "error: cannot write to standard output: No space left on device"
+
+
+def test_ctrl_c_while_a_batch_starts_is_an_interrupt(tmp_path):
+    """Ctrl-C before the first seed was click's "Aborted!" with exit 1."""
+    import signal
+    import time
+    for wait in (0.5, 1.5):
+        p = subprocess.Popen([sys.executable, "-m", "solver", "batch", "algerian", "--seeds", "1-100000",
+                              "--budget-nodes", "20000", "--jobs", "1", "--db", str(tmp_path / f"{wait}.db")],
+                             stderr=subprocess.PIPE, text=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        time.sleep(wait)
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == errors.EXIT_INTERRUPTED and "Traceback" not in err, (wait, err[-500:])
+        assert "run the same command again to resume" in err
