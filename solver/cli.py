@@ -137,7 +137,11 @@ def load_deal(variant_or_file: str, game_number: Optional[str], rules: tuple[str
         if rules or profile is not None:
             raise RulesError("--rule/--profile apply to VARIANT GAME_NUMBER; a deal file carries its own rules")
         return read_deal(variant_or_file)
-    return pysolfc_deal(resolve_rules(variant_or_file, rules, profile), game_number)
+    from solver import deals
+    g = deals.parse_game_number(game_number)
+    if str(g) != game_number.strip():      # PySolFC's own reading: 1.5 is game 15
+        click.echo(f"note: game number {printable(game_number, 40)!r} read as game {printable(str(g), 40)}", err=True)
+    return pysolfc_deal(resolve_rules(variant_or_file, rules, profile), g)
 
 
 @click.group(cls=PatienceGroup, context_settings={"help_option_names": ["-h", "--help"]})

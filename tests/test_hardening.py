@@ -344,3 +344,10 @@ def test_ctrl_c_while_a_batch_starts_is_an_interrupt(tmp_path):
         _, err = p.communicate(timeout=120)
         assert p.returncode == errors.EXIT_INTERRUPTED and "Traceback" not in err, (wait, err[-500:])
         assert "run the same command again to resume" in err
+
+
+def test_a_normalised_game_number_says_so():
+    """PySolFC reads 1.5 as game 15: the tool may too, but says so (item 8)."""
+    r = run("deal", "algerian", "1.5")
+    assert r.exit_code == 0 and "note: game number '1.5' read as game 15" in r.output
+    assert "read as" not in run("deal", "algerian", "15").output
