@@ -21,20 +21,22 @@ from solver.miniature import random_miniature_deal
 from solver.oracle import exhaustive_search
 from solver.replay import replay
 from solver.dispatch import gen_moves, hash_state, make_move, undo_move
-from solver.solve import Budget, adapter_for, kernel_state, solve
+from solver.solve import Budget, adapter_for, expand_dominance, kernel_state, solve
 
 MINI_BUDGET = Budget(nodes=5_000_000, memory=1 << 24)
 PLAIN_BUDGET = Budget(nodes=5_000_000, memory=1 << 24, restarts=False)
 
 
 def cross_check(variant: str, n_deals: int, seed: int, dominance=(), budget: Budget = MINI_BUDGET,
-                options=None, small: bool = False, max_states: int = 300_000) -> dict:
+                options=None, small: bool = False, max_states: int = 300_000, every_rule: bool = False) -> dict:
     """Kernel verdicts equal the oracle's on ``n_deals`` random miniature deals of
     ``variant`` (every option varied; the smaller shapes with ``small``); every won
-    replays. Deals the oracle cannot finish within ``max_states`` are skipped and counted.
-    Returns the verdict counts."""
+    replays. With ``every_rule`` each deal is also solved with every dominance rule its
+    rules allow (one oracle search checks both: the oracle is most of the cost). Deals the
+    oracle cannot finish within ``max_states`` are skipped and counted. Returns the verdict
+    counts (``ruled``: deals also checked with rules on)."""
     rng = random.Random(seed)
-    counts = {"won": 0, "lost": 0, "skipped": 0}
+    counts = {"won": 0, "lost": 0, "skipped": 0, "ruled": 0}
     for i in range(n_deals):
         deal = random_miniature_deal(variant, rng, options, vary=True, small=small)
         e = engine_for(deal.rules)
@@ -47,6 +49,13 @@ def cross_check(variant: str, n_deals: int, seed: int, dominance=(), budget: Bud
         if got.verdict == "won":
             assert replay(deal, got.moves).ok
         counts[got.verdict] += 1
+        rules_on = expand_dominance(deal.rules, ("all",)) if every_rule else ()
+        if rules_on:
+            ruled = solve(deal, budget, rules_on)
+            assert ruled.verdict == want.verdict, (i, rules_on, deal.rules.describe(), deal.source, ruled.verdict)
+            if ruled.verdict == "won":
+                assert replay(deal, ruled.moves).ok
+            counts["ruled"] += 1
     return counts
 
 

@@ -20,10 +20,11 @@ VARIANTS = ["terrace", "queen-of-italy-pysolfc", "generals-patience", "blondes-a
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("chunk", range(2))
 def test_kernel_matches_oracle_on_miniature_deals(variant, chunk):
-    """2,000 deals per variant in the default run, in two chunks of 1,000 (the workers share
-    them out)."""
-    counts = cross_check(variant, 1000, seed=1 + 50 * chunk, max_states=20_000)
-    assert counts["won"] > 250 and counts["skipped"] < 200, counts
+    """At least 2,000 deals per variant in the default run, in two chunks (the workers share
+    them out), each solved without and with every rule its rules allow."""
+    counts = cross_check(variant, 1050, seed=1 + 50 * chunk, max_states=10_000, every_rule=True)
+    assert counts["won"] + counts["lost"] >= 1000 and counts["won"] > 250, counts
+    assert counts["ruled"] > 500, counts
 
 
 @pytest.mark.parametrize("variant", ["terrace", "falling-star"])
@@ -283,9 +284,9 @@ def test_reserve_blocked_fires_only_on_lost_positions():
 def test_reserve_blocked_keeps_verdicts(gap_rule):
     """With the test on, every verdict still equals the oracle's (a dead-state test can only
     turn a won into a lost: the won deals are the check), on the reserve-heavy shapes."""
-    counts = cross_check("terrace", 150, seed=63, dominance=("reserve_blocked",), small=True,
+    counts = cross_check("terrace", 80, seed=63, dominance=("reserve_blocked",), small=True,
                          max_states=20_000, options=dict(NO_TAKEBACK, gap_rule=gap_rule))
-    assert counts["won"] > 20 and counts["lost"] > 20, counts
+    assert counts["won"] > 10 and counts["lost"] > 10, counts
 
 
 def test_reserve_blocked_refused_where_unproved():
@@ -433,7 +434,7 @@ def test_idle_card_home_keeps_verdicts(gap_rule):
     """With the forced play on, every verdict equals the oracle's (it could only lose wins:
     the won deals are the check), every gap rule; the reserve-heavy shapes end lost more
     often (a lost deal must stay lost)."""
-    _idle_cross_check(gap_rule, 100, seed=72)
+    _idle_cross_check(gap_rule, 40, seed=72)
 
 
 @pytest.mark.slow
@@ -444,9 +445,9 @@ def test_idle_card_home_keeps_verdicts_on_4000_deals(gap_rule):
 
 @pytest.mark.parametrize("variant", ["generals-patience", "blondes-and-brunettes"])
 def test_idle_card_home_with_reserve_blocked_keeps_verdicts(variant):
-    counts = cross_check(variant, 150, seed=73, dominance=("idle_card_home", "reserve_blocked"),
+    counts = cross_check(variant, 50, seed=73, dominance=("idle_card_home", "reserve_blocked"),
                          max_states=20_000, options=dict(NO_TAKEBACK, gap_rule="auto_waste"))
-    assert counts["won"] > 50, counts
+    assert counts["won"] > 15, counts
     assert {"idle_card_home", "reserve_blocked"} <= set(expand_all(variant))
 
 
@@ -483,7 +484,7 @@ def test_no_lone_shift_removes_exactly_the_lone_shifts():
     rng = random.Random(81)
     buf = np.zeros(4096, np.int32)
     removed = compared = 0
-    for _ in range(120):
+    for _ in range(40):
         deal = random_miniature_deal("terrace", rng, vary=True)
         e = engine_for(deal.rules)
         ad = adapter_for(deal.rules, ("no_lone_shift",))
@@ -508,9 +509,9 @@ def test_no_lone_shift_removes_exactly_the_lone_shifts():
             if not legal:
                 break
             pos = e.play(pos, rng.choice(legal))
-    assert compared > 3000 and removed > 100, (compared, removed)
+    assert compared > 1000 and removed > 30, (compared, removed)
 
 
 def test_no_lone_shift_keeps_verdicts():
-    counts = cross_check("queen-of-italy-pysolfc", 300, seed=82, dominance=("no_lone_shift",), max_states=20_000)
-    assert counts["won"] > 100, counts
+    counts = cross_check("queen-of-italy-pysolfc", 60, seed=82, dominance=("no_lone_shift",), max_states=20_000)
+    assert counts["won"] > 20, counts
