@@ -22,7 +22,7 @@ VARIANTS = ["terrace", "queen-of-italy-pysolfc", "generals-patience", "blondes-a
 def test_kernel_matches_oracle_on_miniature_deals(variant, chunk):
     """At least 2,000 deals per variant in the default run, in two chunks (the workers share
     them out), each solved without and with every rule its rules allow."""
-    counts = cross_check(variant, 1050, seed=1 + 50 * chunk, max_states=10_000, every_rule=True)
+    counts = cross_check(variant, 1100, seed=1 + 50 * chunk, max_states=5_000, every_rule=True)
     assert counts["won"] + counts["lost"] >= 1000 and counts["won"] > 250, counts
     assert counts["ruled"] > 500, counts
 
@@ -30,13 +30,13 @@ def test_kernel_matches_oracle_on_miniature_deals(variant, chunk):
 @pytest.mark.parametrize("variant", ["terrace", "falling-star"])
 def test_kernel_matches_oracle_on_small_deals(variant):
     """The small shapes (a heavy reserve) end lost more often."""
-    counts = cross_check(variant, 400, seed=2, small=True, max_states=20_000)
-    assert counts["lost"] > 60 and counts["won"] > 60, counts
+    counts = cross_check(variant, 250, seed=2, small=True, max_states=20_000)
+    assert counts["lost"] > 35 and counts["won"] > 35, counts
 
 
 @pytest.mark.parametrize("variant", ["terrace", "blondes-and-brunettes"])
 def test_plain_order_matches_oracle(variant):
-    cross_check(variant, 200, seed=3, budget=PLAIN_BUDGET, max_states=20_000)
+    cross_check(variant, 120, seed=3, budget=PLAIN_BUDGET, max_states=20_000)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
