@@ -1,3 +1,3 @@
-from solver.cli import main
+from solver.cli import run
 
-main()
+run()

@@ -720,3 +720,22 @@ def export(db, fmt, out) -> None:
             raise                          # standard output: the command's own handling
         raise RulesError(f"cannot write {out}: {e.strerror}") from None
     click.echo(f"wrote {len(rows)} records to {'standard output' if out == '-' else out}", err=True)
+
+
+def run() -> None:
+    """The ``patience`` command's entry point. An interrupted batch ends with ``os._exit``:
+    a Ctrl-C that landed inside numba's compiler has been seen to end the process by SIGINT
+    (status -2) after the batch had caught it, stored everything and said so, that is at
+    interpreter exit; leaving at once keeps the documented 130. (The cause is not known.)"""
+    import os
+    try:
+        main()
+    except SystemExit as e:
+        if e.code == EXIT_INTERRUPTED:
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except OSError:
+                    pass
+            os._exit(EXIT_INTERRUPTED)
+        raise
