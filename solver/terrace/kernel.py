@@ -423,8 +423,6 @@ def idle_card_home(cfg, piles, lens, scal):
     ranks, nf, fp0, ntab = cfg[C_RANKS], cfg[C_NF], cfg[C_FP0], cfg[C_NTAB]
     if b == 0 or (cfg[C_GAP] == G_AUTO_WASTE and cfg[C_AUTOFILL] == 0):
         return -1
-    home = np.zeros(52, np.int64)          # copies of each card on the foundations
-    counted = False
     first = 0 if cfg[C_GAP] != G_RESERVE_FIRST else 1
     for p in range(first, ntab + 1):       # the reserve (0), then the tableau piles
         if lens[p] < (1 if p == 0 else 2):
@@ -450,18 +448,19 @@ def idle_card_home(cfg, piles, lens, scal):
         # (a) holds at once where nothing can be built on X: a reserve card that never goes
         # to the tableau, or a base-rank card with no_build_on_base_rank.
         if not ((p == 0 and cfg[C_R2T] == 0) or (cfg[C_NOBASE] == 1 and _rank(x) == b)):
-            if not counted:
-                for f in range(nf):
-                    for d in range(lens[fp0 + f]):
-                        home[piles[fp0 + f, d]] += 1
-                counted = True
             r = (_rank(x) - 2) % ranks     # the rank below, as a card's rank index (0: A)
+            q = (r + 1 - b) % ranks        # its place on a foundation (no array per node)
             for si in range(cfg[C_SUITS]):
                 su = cfg[C_SUIT0 + si]
                 fits = su == x // 13 if cfg[C_TSS] == 1 else su // 2 != x // 26
-                if fits and home[su * 13 + r] < 2:
-                    ok = False             # (a): a card that could go on X is still in play
-                    break
+                if fits:
+                    home = 0               # copies of that card on the foundations
+                    for f in range(nf):
+                        if lens[fp0 + f] > q and piles[fp0 + f, q] == su * 13 + r:
+                            home += 1
+                    if home < 2:
+                        ok = False         # (a): a card that could go on X is still in play
+                        break
         if ok:
             return encode(K_CARD, PILE0 + p, target)
     return -1
