@@ -723,11 +723,14 @@ def export(db, fmt, out) -> None:
 
 
 def run() -> None:
-    """The ``patience`` command's entry point. An interrupted batch ends with ``os._exit``:
-    a Ctrl-C that landed inside numba's compiler has been seen to end the process by SIGINT
-    (status -2) after the batch had caught it, stored everything and said so, that is at
-    interpreter exit; leaving at once keeps the documented 130. (The cause is not known.)"""
+    """The ``patience`` command's entry point. A second Ctrl-C while numba compiles quits at
+    once (``solver.interrupts``). An interrupted batch ends with ``os._exit``: one run, in
+    a session that also saw Ctrl-C dropped inside numba's compiler, ended by SIGINT (status
+    -2) at interpreter exit after the batch had stored everything and said so; leaving at
+    once keeps the documented 130 (not seen again in 150 timed runs since the compile hold)."""
     import os
+    from solver.interrupts import quit_on_second_interrupt
+    quit_on_second_interrupt("interrupted while numba compiled (a batch has stored every finished seed)")
     try:
         main()
     except SystemExit as e:

@@ -20,7 +20,10 @@ from pathlib import Path
 
 import numba
 
+from solver import interrupts
 from solver.kernels import kernel_sources
+
+interrupts.install()      # Ctrl-C while numba compiles: see solver.interrupts
 
 _PKG = Path(__file__).resolve().parent
 KERNEL_SOURCES = kernel_sources()

@@ -330,24 +330,96 @@ def test_help_into_a_full_stdout():
     assert p.returncode == 2 and p.stderr.strip() == "error: cannot write to standard output: No space left on device"
 
 
-@pytest.mark.slow
+def _batch_process(tmp_path, name, env=None):
+    """A one-worker Algerian batch that Ctrl-C reaches as from a terminal."""
+    import signal
+    return subprocess.Popen([sys.executable, "-m", "solver", "batch", "algerian", "--seeds", "1-100000",
+                             "--budget-nodes", "20000", "--jobs", "1", "--db", str(tmp_path / f"{name}.db")],
+                            stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
 def test_ctrl_c_while_a_batch_starts_is_an_interrupt(tmp_path):
-    """Ctrl-C before the first seed was click's "Aborted!" with exit 1. Slow-marked: a
-    signal that lands inside numba's compiler has once ended the process with -2 after the
-    batch had caught it and said so (``cli.run`` now leaves with ``os._exit``); it is run
-    by hand, repeatedly, until that is understood."""
+    """Ctrl-C before the first seed (while numba loads its cache, or in the first seeds)
+    was click's "Aborted!" with exit 1."""
     import signal
     import time
     for wait in (0.5, 1.5):
-        p = subprocess.Popen([sys.executable, "-m", "solver", "batch", "algerian", "--seeds", "1-100000",
-                              "--budget-nodes", "20000", "--jobs", "1", "--db", str(tmp_path / f"{wait}.db")],
-                             stderr=subprocess.PIPE, text=True,
-                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        p = _batch_process(tmp_path, str(wait))
         time.sleep(wait)
         p.send_signal(signal.SIGINT)
         _, err = p.communicate(timeout=120)
         assert p.returncode == errors.EXIT_INTERRUPTED and "Traceback" not in err, (wait, err[-500:])
         assert "run the same command again to resume" in err
+
+
+def _compiling_batch(tmp_path, name):
+    """A batch with an empty numba cache, once it has begun to compile (its first line is
+    written just before)."""
+    import time
+    p = _batch_process(tmp_path, name, env=dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / f"cache-{name}")))
+    assert "algerian" in p.stderr.readline()
+    time.sleep(0.5)
+    return p
+
+
+def test_ctrl_c_while_numba_compiles_stops_when_the_compile_is_done(tmp_path):
+    """A KeyboardInterrupt inside numba's compiler was dropped in an llvmlite callback and
+    came out as "RuntimeError: no compiled object yet" with a traceback (exit 1), about
+    one Ctrl-C in fifteen during a first run. It is held until the compile ends."""
+    import signal
+    p = _compiling_batch(tmp_path, "once")
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=300)
+    assert p.returncode == errors.EXIT_INTERRUPTED and "Traceback" not in err, err[-800:]
+    assert "interrupt: numba is compiling; stopping when it is done" in err
+    assert "run the same command again to resume" in err
+
+
+def test_a_second_ctrl_c_while_numba_compiles_quits_at_once(tmp_path):
+    import signal
+    import time
+    p = _compiling_batch(tmp_path, "twice")
+    p.send_signal(signal.SIGINT)
+    time.sleep(0.3)
+    t = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    assert time.monotonic() - t < 5 and p.returncode == errors.EXIT_INTERRUPTED, err[-800:]
+    assert "interrupted while numba compiled" in err and "Traceback" not in err
+
+
+def test_the_compile_hold_lets_the_compile_finish_then_interrupts():
+    """In-process: a Ctrl-C raised in the middle of a compile (from a compiler pass) is
+    raised after it, and the function is compiled; without the hold numba stops half-way."""
+    import signal
+    import numba
+    from numba.core import event
+    import solver.jit  # noqa: F401  (installs the hold)
+
+    class CtrlCInAPass(event.Listener):
+        sent = False
+
+        def on_start(self, ev):
+            if not self.sent:
+                self.sent = True
+                signal.raise_signal(signal.SIGINT)
+
+        def on_end(self, ev):
+            pass
+
+    @numba.njit(cache=False)
+    def plus_one(x):
+        return x + 1
+
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)   # as in a plain process
+    try:
+        with event.install_listener("numba:run_pass", CtrlCInAPass()):
+            with pytest.raises(KeyboardInterrupt):
+                plus_one(1)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert len(plus_one.signatures) == 1 and plus_one(2) == 3
 
 
 def test_a_normalised_game_number_says_so():
