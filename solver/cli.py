@@ -40,12 +40,21 @@ class PatienceCommand(click.Command):
         except (SystemExit, click.exceptions.Exit):
             _flush_stdout()
             raise
+        except KeyboardInterrupt:
+            _interrupted()
         except SystemError as e:
             if interrupted_by(e):              # Ctrl-C landed inside a compiled call
-                raise KeyboardInterrupt from None
+                _interrupted()
             raise
         _flush_stdout()
         return rv
+
+
+def _interrupted() -> None:
+    """Ctrl-C in a command that has nothing to keep: one line and the shell's status for
+    it (click would say "Aborted!" and exit 1). A batch says more itself."""
+    click.echo("interrupted", err=True)
+    sys.exit(EXIT_INTERRUPTED)
 
 
 def _flush_stdout() -> None:

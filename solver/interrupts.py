@@ -21,7 +21,7 @@ import threading
 
 from solver.errors import EXIT_INTERRUPTED
 
-_NOTE = b"interrupt: numba is compiling; stopping when it is done (Ctrl-C again to quit now)\n"
+_NOTE = b"interrupt: stopping once numba has compiled or loaded the kernel in hand (Ctrl-C again to quit now)\n"
 _quit_now: bytes | None = None          # second Ctrl-C during a hold: write this and exit
 _installed = False
 

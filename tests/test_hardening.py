@@ -353,6 +353,20 @@ def test_ctrl_c_while_a_batch_starts_is_an_interrupt(tmp_path):
         assert "run the same command again to resume" in err
 
 
+def test_ctrl_c_in_a_solve_is_an_interrupt():
+    """A solve stopped by Ctrl-C was click's "Aborted!" with exit 1, as if it had failed."""
+    import signal
+    import time
+    p = subprocess.Popen([sys.executable, "-m", "solver", "solve", "reinforcements", "1", "--budget-nodes", "1000000000"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(2.5)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == errors.EXIT_INTERRUPTED and "Traceback" not in err, err[-500:]
+    assert err.rstrip().endswith("interrupted") and "Aborted" not in err
+
+
 def _compiling_batch(tmp_path, name):
     """A batch with an empty numba cache, once it has begun to compile (its first line is
     written just before)."""
@@ -372,7 +386,7 @@ def test_ctrl_c_while_numba_compiles_stops_when_the_compile_is_done(tmp_path):
     p.send_signal(signal.SIGINT)
     _, err = p.communicate(timeout=300)
     assert p.returncode == errors.EXIT_INTERRUPTED and "Traceback" not in err, err[-800:]
-    assert "interrupt: numba is compiling; stopping when it is done" in err
+    assert "interrupt: stopping once numba has compiled or loaded the kernel in hand" in err
     assert "run the same command again to resume" in err
 
 
