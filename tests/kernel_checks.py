@@ -35,7 +35,7 @@ def cross_check(variant: str, n_deals: int, seed: int, dominance=(), budget: Bud
     rules allow (one oracle search checks both: the oracle is most of the cost). Deals the
     oracle cannot finish within ``max_states`` are skipped and counted. Returns the verdict
     counts (``ruled``: deals also checked with rules on)."""
-    rng = random.Random(seed)
+    rng = random.Random(f"{variant}/{seed}")     # each variant its own deals
     counts = {"won": 0, "lost": 0, "skipped": 0, "ruled": 0}
     for i in range(n_deals):
         deal = random_miniature_deal(variant, rng, options, vary=True, small=small)
