@@ -114,6 +114,29 @@ def test_permuted_positions_share_one_key():
     assert checked > 1000
 
 
+@pytest.mark.parametrize("variant", ["terrace", "generals-patience"])
+def test_identical_base_candidates_are_one_branch(variant):
+    """Item 2: two candidate piles holding the same cards (the two copies of a card) give
+    positions with one canonical key after either is chosen, so the search expands one of
+    them and the other is a table hit. Different candidates give different keys."""
+    from solver.engine import engine_for
+    from solver.solve import adapter_for, kernel_state
+    rules = make_rules(variant)
+    e, ad = engine_for(rules), adapter_for(rules)
+    same = 0
+    for n in range(1, 400):
+        deal = pysolfc_deal(rules, n)
+        root = e.initial_position(deal.layout)
+        keys = {}
+        for m in e.legal_moves(root):
+            contents = tuple(root.tableau[m.src[1]])
+            keys.setdefault(contents, set()).add(tuple(kernel_state(ad, e.play(root, m))[0].h))
+        assert all(len(k) == 1 for k in keys.values()), n
+        same += len(keys) < len(e.legal_moves(root))
+        assert len({k for ks in keys.values() for k in ks}) == len(keys), n
+    assert same > 5, same
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_full_size_deals_end_certified_or_unknown(variant):
     """Games 1-10 at 200,000 nodes until one is won (General's Patience: none yet)."""
