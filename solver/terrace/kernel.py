@@ -197,7 +197,7 @@ def _pile(cfg, loc):
 # tableau piles (or its foundations) permuted have the same moves up to that permutation
 # and the same outcome. (Before the base is chosen the candidates' indices matter, but
 # that position is only ever the root; two candidates holding the same cards give one key
-# after either is chosen, so the second is a table hit: one branch, RULES issue item 2.) So the key hashes the tableau and the foundations
+# after either is chosen, so the second is a table hit: they are one branch.) So the key hashes the tableau and the foundations
 # as multisets of piles: each such pile gets a Zobrist key of its contents by depth from
 # one shared row of keys (a foundation's tag when it is empty), mixed by a bijection that
 # breaks the keys' XOR-linearity (``_mix``), and the mixed values are added. The other
