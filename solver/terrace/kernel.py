@@ -192,17 +192,18 @@ def _pile(cfg, loc):
 # The tableau piles are interchangeable, and so are the foundations (RULES.md Part II §5
 # item 18): no rule of this family reads a tableau pile's or a foundation's index once the
 # base is known. Automatic gap fills go to the lowest empty pile and a base to the first
-# foundation of its suit, but every empty tableau pile is like every other, and every empty
-# foundation like every other of its tag, so a position and the same position with its
-# tableau piles (or its foundations) permuted have the same moves up to that permutation
-# and the same outcome. (Before the base is chosen the candidates' indices matter, but
-# that position is only ever the root; two candidates holding the same cards give one key
-# after either is chosen, so the second is a table hit: they are one branch.) So the key hashes the tableau and the foundations
-# as multisets of piles: each such pile gets a Zobrist key of its contents by depth from
-# one shared row of keys (a foundation's tag when it is empty), mixed by a bijection that
-# breaks the keys' XOR-linearity (``_mix``), and the mixed values are added. The other
-# piles (reserve, waste, stock) and the scalars keep positional keys, also added, so that
-# the whole key is one sum that every change updates by subtracting and adding.
+# foundation of its suit, but every empty tableau pile is like every other, and every
+# empty foundation like every other of its tag, so a position and the same position with
+# its tableau piles (or its foundations) permuted have the same moves up to that
+# permutation and the same outcome. (Before the base is chosen the candidates' indices
+# matter, but that position is only ever the root; two candidates holding the same cards
+# give one key after either is chosen, so the second is a table hit: they are one branch.)
+# So the key hashes the tableau and the foundations as multisets of piles: each such pile
+# gets a Zobrist key of its contents by depth from one shared row of keys (a foundation's
+# tag when it is empty), mixed by a bijection that breaks the keys' XOR-linearity
+# (``_mix``), and the mixed values are added. The other piles (reserve, waste, stock) and
+# the scalars keep positional keys, also added, so that the whole key is one sum that
+# every change updates by subtracting and adding.
 
 @njit(cache=True, inline="always")
 def _mix(z):
