@@ -736,7 +736,7 @@ def run() -> None:
     once (``solver.interrupts``). An interrupted batch ends with ``os._exit``: one run, in
     a session that also saw Ctrl-C dropped inside numba's compiler, ended by SIGINT (status
     -2) at interpreter exit after the batch had stored everything and said so; leaving at
-    once keeps the documented 130 (not seen again in 150 timed runs since the compile hold)."""
+    once keeps the documented 130 (not seen again in 120 timed runs since the compile hold)."""
     import os
     from solver.interrupts import quit_on_second_interrupt
     quit_on_second_interrupt("interrupted while numba compiled (a batch has stored every finished seed)")
