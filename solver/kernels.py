@@ -113,6 +113,9 @@ class Family:
 
 
 _ONE_WASTE = {"waste_piles": 1}
+_RESERVE_HOME_ONLY = ({"found_takeback": False, "reserve_to_tableau": False,
+                       "gap_rule": ("auto_waste", "auto_stock", "any_available", "waste_only")},
+                      "no foundation take-back and a reserve that empties only to the foundations")
 
 FAMILIES: Mapping[str, Family] = MappingProxyType({
     "alhambra": Family(
@@ -135,10 +138,8 @@ FAMILIES: Mapping[str, Family] = MappingProxyType({
         engine="solver.terrace.rules:TerraceEngine", kernel="solver.terrace.kernel",
         sources=("terrace/kernel.py",),
         dominance=(
-            DominanceRule("reserve_blocked",
-                          {"found_takeback": False, "reserve_to_tableau": False,
-                           "gap_rule": ("auto_waste", "auto_stock", "any_available", "waste_only")},
-                          "no foundation take-back and a reserve that empties only to the foundations"),
+            DominanceRule("reserve_blocked", *_RESERVE_HOME_ONLY),
+            DominanceRule("reserve_order", *_RESERVE_HOME_ONLY),
             DominanceRule("idle_card_home", {"found_takeback": False}, "no foundation take-back"),
             DominanceRule("no_lone_shift"),
         )),
