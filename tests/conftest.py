@@ -4,7 +4,7 @@ tests from the other)."""
 
 # Substrings of the test ids that take a minute or more (see `pytest --durations=40`).
 LONG = ("2000_miniature", "dominance_rule_keeps_verdicts", "shared_table_keeps_verdicts",
-        "matches_oracle_on_miniature_deals", "reserve_blocked_keeps_verdicts",
+        "matches_oracle_on_miniature_deals", "reserve_blocked_keeps_verdicts", "reserve_order_keeps_verdicts",
         "plain_order_matches_oracle_on_400", "deal_through_inert_keeps_verdicts")
 
 
