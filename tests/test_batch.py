@@ -114,6 +114,31 @@ def test_stats_intervals():
     assert unknown_bounds(0, 0, 0) == (0.0, 1.0)
 
 
+def _records(won, lost, unknown):
+    verdicts = ["won"] * won + ["lost"] * lost + ["unknown"] * unknown
+    return [{"variant": "alhambra", "rules_hash": "h", "rules": "{}", "game": i + 1, "verdict": v,
+             "seconds": 1.0, "nodes": 10, "budget_nodes": 10, "solver_version": "x",
+             "most_home": 50 if v == "unknown" else 104} for i, v in enumerate(verdicts)]
+
+
+def test_stats_lead_with_the_both_ways_interval_when_many_are_undecided():
+    """25 won, 0 lost, 35 unknown is "100 %" among decided deals: the leading figure is the
+    interval counting the unknowns both ways, and the decided fraction is shown; with under
+    a tenth undecided the rate among decided deals leads."""
+    from solver.stats import group_stats, render
+    s = group_stats(_records(25, 0, 35))[0]
+    assert s.decided == pytest.approx(25 / 60) and s.rate == 1.0
+    lo, hi = unknown_bounds(25, 0, 35)
+    assert s.lead == f"{100 * lo:.2f}% - {100 * hi:.2f}% (unknowns both ways)"
+    table = render([s], "table")
+    assert "41.67%" in table and s.lead in table
+    s = group_stats(_records(90, 5, 5))[0]
+    lo, hi = wilson(90, 95)
+    assert s.lead == f"{100 * 90 / 95:.2f}% ({100 * lo:.2f}% - {100 * hi:.2f}% among decided)"
+    doc = json.loads(render([s], "json"))[0]
+    assert doc["decided"] == pytest.approx(0.95) and doc["lead"] == s.lead
+
+
 def test_stats_and_export_commands(tmp_path, monkeypatch):
     db = tmp_path / "r.db"
     assert run("batch", "algerian", "--seeds", "1-6", *MINI, "--budget-nodes", "5000", "--jobs", "1",
