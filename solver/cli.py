@@ -698,12 +698,27 @@ def stats(db, variant, rules_hash, seeds, fmt) -> None:
 @click.option("--format", "fmt", type=click.Choice(["csv", "jsonl", "parquet"]), default="csv", show_default=True)
 @click.option("--out", required=True, type=FilePath(dir_okay=False, allow_dash=True),
               help="The file to write ('-': standard output).")
-def export(db, fmt, out) -> None:
-    """Export every record (history included) as CSV, JSON Lines or Parquet."""
+@click.option("--variant", default=None, type=TEXT, help="Only this variant.")
+@click.option("--rules-hash", default=None, type=TEXT, help="Only this rule set (hash as shown by batch / stats).")
+@click.option("--winnable", "numbers", flag_value="won", default=None,
+              help="Write only the game numbers whose newest record is won (certified), one a line, "
+                   "for one variant and rule set.")
+@click.option("--lost", "numbers", flag_value="lost",
+              help="The same for the game numbers proved lost.")
+def export(db, fmt, out, variant, rules_hash, numbers) -> None:
+    """Export every record (history included) as CSV, JSON Lines or Parquet; or, with
+    --winnable or --lost, a list of game numbers a game can ship."""
     import csv
     from solver.store import Store
+    key = get_variant(variant).key if variant else None
     store = Store(db, readonly=True)
-    rows = list(store.all_records())
+    if numbers:
+        latest = list(store.latest(rules_hash=rules_hash, variant=key))
+        store.close()
+        _write_game_numbers(db, latest, numbers, out)
+        return
+    rows = [r for r in store.all_records()
+            if (key is None or r["variant"] == key) and (rules_hash is None or r["rules_hash"] == rules_hash)]
     store.close()
     if out == "-" and fmt == "parquet":
         raise RulesError("--out - (standard output) takes csv or jsonl, not parquet")
@@ -729,6 +744,34 @@ def export(db, fmt, out) -> None:
             raise                          # standard output: the command's own handling
         raise RulesError(f"cannot write {out}: {e.strerror}") from None
     click.echo(f"wrote {len(rows)} records to {'standard output' if out == '-' else out}", err=True)
+
+
+def _write_game_numbers(db, latest: list, verdict: str, out) -> None:
+    """``export --winnable`` / ``--lost``: the game numbers of one variant and rule set
+    whose newest record has ``verdict``, in ascending order, one a line."""
+    groups = sorted({(r["variant"], r["rules_hash"]) for r in latest})
+    if not groups:
+        raise RulesError(f"no records in {db} match")
+    if len(groups) > 1:
+        raise RulesError(f"{db} holds {len(groups)} rule sets ({', '.join(f'{v} {h}' for v, h in groups)}): "
+                         f"pick one with --variant and --rules-hash")
+    games = sorted((r["game"] for r in latest if r["verdict"] == verdict),
+                   key=lambda g: (0, int(g), "") if g.isdigit() else (1, 0, g))
+    text = "".join(f"{g}\n" for g in games)
+    try:
+        if out == "-":
+            sys.stdout.write(text)
+        else:
+            with open(out, "w") as f:
+                f.write(text)
+    except OSError as e:
+        if out == "-":
+            raise
+        raise RulesError(f"cannot write {out}: {e.strerror}") from None
+    (variant, rh), = groups
+    click.echo(f"wrote {len(games)} {'winnable' if verdict == 'won' else 'lost'} game numbers of {variant} "
+               f"(rules {rh}, {len(latest)} games in the store) to "
+               f"{'standard output' if out == '-' else out}", err=True)
 
 
 def run() -> None:

@@ -346,3 +346,27 @@ def test_second_writer_is_refused(tmp_path):
     first.close()
     r = run("batch", "algerian", "--seeds", "1-2", *MINI, "--budget-nodes", "2000", "--jobs", "1", "--db", str(db))
     assert r.exit_code == 0 and len(rows(db)) == 2, r.output
+
+
+def test_export_winnable_and_lost_game_numbers(tmp_path):
+    """`export --winnable` / `--lost`: the game numbers whose newest record is won (lost), in
+    ascending order, one a line, for one variant and rule set; a store of several rule sets
+    asks which."""
+    db = str(tmp_path / "t.db")
+    heavy = ["--rule", "ranks=4", "--rule", "suits=2", "--rule", "reserve_size=5", "--rule", "tableau_piles=2",
+             "--rule", "base_choices=2"]          # a reserve this large loses some deals
+    assert run("batch", "generals-patience", "--seeds", "1-12", *heavy, "--budget-nodes", "20000", "--jobs", "1",
+               "--db", db).exit_code == 0
+    latest = list(Store(db, readonly=True).latest())
+    for flag, verdict in (("--winnable", "won"), ("--lost", "lost")):
+        out = tmp_path / f"{verdict}.txt"
+        r = run("export", "--db", db, flag, "--out", str(out))
+        assert r.exit_code == 0, r.output
+        want = sorted(int(x["game"]) for x in latest if x["verdict"] == verdict)
+        assert want and out.read_text() == "".join(f"{g}\n" for g in want)
+    assert run("batch", "falling-star", "--seeds", "1-2", *TERRACE_MINI, "--budget-nodes", "20000", "--jobs", "1",
+               "--db", db).exit_code == 0
+    r = run("export", "--db", db, "--winnable", "--out", "-")
+    assert r.exit_code == 2 and "2 rule sets" in r.output and "--rules-hash" in r.output
+    r = run("export", "--db", db, "--winnable", "--variant", "generals-patience", "--out", "-")
+    assert r.exit_code == 0 and r.stdout == (tmp_path / "won.txt").read_text()
