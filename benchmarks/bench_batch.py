@@ -25,7 +25,7 @@ def main():
     a = ap.parse_args()
     from solver.batch import parse_seeds
     from solver.formats import pysolfc_deal
-    from solver.solve import Budget, solve, warm_up
+    from solver.driver import Budget, solve, warm_up
     from solver.variants import make_rules
     warm_up()
     seeds = parse_seeds(a.seeds)

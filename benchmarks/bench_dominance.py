@@ -9,7 +9,7 @@ import argparse
 import time
 
 from solver.formats import pysolfc_deal
-from solver.solve import Budget, solve, warm_up
+from solver.driver import Budget, solve, warm_up
 from solver.variants import make_rules
 
 

@@ -16,7 +16,7 @@ import time
 from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
 from solver.oracle import exhaustive_search
-from solver.solve import Budget, solve, warm_up
+from solver.driver import Budget, solve, warm_up
 
 
 def main():

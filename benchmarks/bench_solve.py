@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 def _solve(args):
     variant, n, nodes, memory, restarts, dominance, options = args
     from solver.formats import pysolfc_deal
-    from solver.solve import Budget, solve
+    from solver.driver import Budget, solve
     from solver.variants import make_rules
     t = time.perf_counter()
     r = solve(pysolfc_deal(make_rules(variant, options), n), Budget(nodes=nodes, memory=memory, restarts=restarts),
@@ -63,7 +63,7 @@ def main():
     from solver.variants import make_rules, parse_rule_assignments
     options = parse_rule_assignments(tuple(a.rule))
     lo, hi = (int(x) for x in a.games.split("-"))
-    from solver.solve import expand_dominance, warm_up
+    from solver.driver import expand_dominance, warm_up
     dominance = expand_dominance(make_rules(a.variant, options), dominance)
     print(f"numba compile/load: {warm_up():.2f} s")
     for budget in (int(b) for b in a.budgets.split(",")):

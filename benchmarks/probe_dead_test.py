@@ -28,7 +28,7 @@ def main() -> None:
     from solver.formats import pysolfc_deal
     from solver.toolkit import PILE0, dst_of, kind_of, src_of
     from solver.search import CTRL_LEN, RUNNING, X_NODES, run
-    from solver.solve import adapter_for, expand_dominance, kernel_state
+    from solver.driver import adapter_for, expand_dominance, kernel_state
     from solver.variants import make_rules
 
     rules = make_rules("alhambra")

@@ -26,7 +26,7 @@ def main() -> None:
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
     from solver.search import CTRL_LEN, RUNNING, X_NODES, X_STORED, run, table_slots
-    from solver.solve import adapter_for, expand_dominance, kernel_state
+    from solver.driver import adapter_for, expand_dominance, kernel_state
     from solver.variants import make_rules
 
     rules = make_rules(a.variant)

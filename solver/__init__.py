@@ -16,3 +16,16 @@ def _version() -> str:
 
 
 __version__ = _version()
+
+# The public API (``solver.api``): ``solver.solve``, ``solver.game``, ... Loaded on first use,
+# so that ``import solver`` (every command, even ``--help``) stays light.
+_API = ("Budget", "Deal", "ReplayResult", "Rules", "SolveResult", "game", "read_deal", "read_deals",
+        "replay", "rules", "solve", "verify")
+__all__ = ["__version__", *_API]
+
+
+def __getattr__(name: str):
+    if name in _API:
+        from solver import api
+        return getattr(api, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,7 +2,7 @@
 
 Workers (processes of a local pool, or Dask workers) each run the serial numba kernel
 on one seed at a time and return a record; the driver alone writes to the store, one
-committed record per seed. Every "won" in a record was certified by ``solver.solve``
+committed record per seed. Every "won" in a record was certified by ``solver.driver``
 (the reference engine replayed it) before the worker returned it.
 """
 
@@ -90,7 +90,7 @@ def solve_job(job: Job) -> Record:
     """Solve one seed (in a worker) and return its record."""
     from solver.formats import pysolfc_deal
     from solver.moves import format_moves
-    from solver.solve import Budget, solve
+    from solver.driver import Budget, solve
     from solver.variants import make_rules
     rules = make_rules(job.variant, dict(job.options))
     budget = Budget(job.nodes, job.seconds, job.memory, job.restarts)
@@ -199,7 +199,7 @@ class BatchSummary:
 def plan_jobs(store: Store, rules: Rules, seeds: list[str], nodes: int, seconds: float, memory: int,
               dominance: tuple, rerun_unknown: bool, restarts: bool = True) -> tuple[list[Job], int]:
     """The jobs still to run, and how many seeds were skipped as already stored."""
-    from solver.solve import search_mode
+    from solver.driver import search_mode
     dom = json.dumps(list(dominance))
     mode = search_mode(restarts)
     if rerun_unknown:
@@ -256,7 +256,7 @@ def replay_problem(rec: Record) -> Optional[str]:
         return None
     from solver.formats import pysolfc_deal
     from solver.moves import parse_moves
-    from solver.replay import replay
+    from solver.playback import replay
     from solver.variants import rules_from_dict
     try:
         rules = rules_from_dict(rec.variant, json.loads(rec.rules))

@@ -21,7 +21,7 @@ from solver.errors import (EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, E
 from solver.batch import interrupted_by
 from solver.formats import Deal, dumps_deal, pysolfc_deal, read_deal, read_solution
 from solver.moves import format_move, parse_moves
-from solver.replay import replay as replay_moves
+from solver.playback import replay as replay_moves
 from solver.variants import CATALOGUE, FAMILY_OPTIONS, get_variant, make_rules, parse_rule_assignments
 
 
@@ -401,7 +401,7 @@ def _budget_options(f):
 
 
 def _budget(budget_nodes, time_limit, memory, no_restarts=False):
-    from solver.solve import Budget, DEFAULT_MEMORY, DEFAULT_NODES, DEFAULT_TIME
+    from solver.driver import Budget, DEFAULT_MEMORY, DEFAULT_NODES, DEFAULT_TIME
     return Budget(budget_nodes or DEFAULT_NODES, time_limit or DEFAULT_TIME,
                   parse_bytes(memory) if memory is not None else DEFAULT_MEMORY, not no_restarts)
 
@@ -418,7 +418,7 @@ def _progress():
 
 def _dominance(rules, names) -> tuple:
     """The rule names of ``--dominance``: every rule these rules allow when none is given."""
-    from solver.solve import expand_dominance
+    from solver.driver import expand_dominance
     if "none" in names:
         if len(names) > 1:
             raise RulesError("--dominance none cannot be combined with other rules")
@@ -427,7 +427,7 @@ def _dominance(rules, names) -> tuple:
 
 
 def _run_solver(deal, budget, dominance):
-    from solver.solve import solve, warm_up
+    from solver.driver import solve, warm_up
     compile_s = warm_up()
     prog = _progress()
     res = solve(deal, budget, tuple(dominance), prog)
@@ -486,7 +486,7 @@ def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_li
         click.echo(f"to search further, rerun with {hint}")
     if res.verdict == "won":
         if show:
-            from solver.replay import replay as replay_moves
+            from solver.playback import replay as replay_moves
             replay_moves(deal, res.moves, _print_step(True))
         else:
             from solver.moves import format_moves
@@ -545,7 +545,7 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
     internal error (a bug: please report it). For several deals: 1 if any is proved
     unwinnable, else 2 if any is unknown, else 0."""
     from solver.formats import read_deals, solution_to_json, write_solution
-    from solver.solve import warm_up
+    from solver.driver import warm_up
     from pathlib import Path
     budget = _budget(budget_nodes, time_limit, memory, no_restarts)
     many = Path(deal_file).suffix == ".jsonl"
@@ -573,7 +573,7 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
 
 def _verify_one(deal, label, budget, dominance, out, as_json):
     """Solve one deal and print its line (or JSON object)."""
-    from solver.solve import solve
+    from solver.driver import solve
     res = solve(deal, budget, _dominance(deal.rules, dominance))
     verdict, detail = res.verdict, res.reason
     if as_json:
@@ -629,7 +629,7 @@ def _batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dom
     """The batch; returns its summary (None if there was nothing to solve)."""
     import os
     from solver.batch import Progress, BatchSummary, parse_seeds, plan_jobs, run_batch, run_dask, run_local
-    from solver.solve import adapter_for, warm_up
+    from solver.driver import adapter_for, warm_up
     from solver.store import Store
     if scheduler is not None and engine != "dask":
         raise RulesError("--scheduler is for --engine dask")

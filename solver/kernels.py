@@ -43,7 +43,7 @@ Python, over a ``solver.variants.Rules``:
   (``info``: its undo record, or ``None`` before it is played);
 * ``SAFE_<RULE>`` for each dominance rule of the registry entry (distinct bits of
   ``cfg[C_SAFE]``, each with its proof in the docstring after it), and ``STREAMLINER``:
-  the bit of an unproved win-first pruning (0: none; see ``solver.solve``).
+  the bit of an unproved win-first pruning (0: none; see ``solver.driver``).
 
 Soundness obligations, each checked for every family by the public conformance suite
 (``tests/kernel_checks.py``, run on every registered kernel by ``tests/test_conformance.py``)

@@ -92,7 +92,7 @@ def _shuffle(kernel, cfg, moves, start, n, ctrl):
     """Win-first ordering: keep the family's move classes in order, shuffle within each.
 
     Only the order of the moves changes, never the set, so the search stays complete; the
-    win-first phase uses it with restarts (``solver.solve``)."""
+    win-first phase uses it with restarts (``solver.driver``)."""
     keys = np.empty(n, dtype=np.int64)
     x = ctrl[X_RNG]
     for i in range(n):

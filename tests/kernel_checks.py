@@ -19,9 +19,9 @@ import numpy as np
 from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
 from solver.oracle import exhaustive_search
-from solver.replay import replay
+from solver.playback import replay
 from solver.dispatch import gen_moves, hash_state, make_move, undo_move
-from solver.solve import Budget, adapter_for, expand_dominance, kernel_state, solve
+from solver.driver import Budget, adapter_for, expand_dominance, kernel_state, solve
 
 MINI_BUDGET = Budget(nodes=5_000_000, memory=1 << 24)
 PLAIN_BUDGET = Budget(nodes=5_000_000, memory=1 << 24, restarts=False)

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from solver.batch import SeedRangeError, parse_seeds
 from solver.cli import main
 from solver.formats import pysolfc_deal
-from solver.solve import Budget, solve
+from solver.driver import Budget, solve
 from solver.stats import unknown_bounds, wilson
 from solver.store import Store
 from solver.variants import make_rules

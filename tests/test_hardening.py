@@ -15,8 +15,8 @@ from click.testing import CliRunner
 from solver import errors
 from solver.cli import main
 from solver.formats import MAX_FILE_BYTES, dumps_deal, pysolfc_deal, read_deals, write_deal
-from solver.replay import replay
-from solver.solve import Budget, solve
+from solver.playback import replay
+from solver.driver import Budget, solve
 from solver.store import Store
 from solver.variants import make_rules
 
@@ -43,7 +43,7 @@ def test_every_user_error_is_a_click_exception_with_its_exit_code():
     assert errors.InternalError("x").exit_code == errors.EXIT_INTERNAL
     # the old homes still name the same classes
     from solver.batch import SeedRangeError
-    from solver.solve import UnsupportedVariant
+    from solver.driver import UnsupportedVariant
     from solver.store import StoreError
     assert (SeedRangeError, UnsupportedVariant, StoreError) == (errors.SeedRangeError, errors.UnsupportedVariant,
                                                               errors.StoreError)

@@ -5,8 +5,8 @@ import pytest
 
 from solver.formats import pysolfc_deal
 from solver.miniature import random_miniature_deal
-from solver.replay import replay
-from solver.solve import Budget, solve
+from solver.playback import replay
+from solver.driver import Budget, solve
 from solver.variants import make_rules
 from tests.kernel_checks import cross_check, incremental_hash_holds, moves_agree
 
@@ -94,7 +94,7 @@ def test_deal_through_inert_make_undo_and_hash(variant):
 
 
 def test_deal_through_inert_needs_one_waste_pile():
-    from solver.solve import UnsupportedVariant, adapter_for
+    from solver.driver import UnsupportedVariant, adapter_for
     with pytest.raises(UnsupportedVariant):
         adapter_for(make_rules("granada"), ("deal_through_inert",))
 
@@ -125,7 +125,7 @@ def test_met_foundation_keeps_verdicts_on_20000_deals():
 
 
 def test_met_foundation_needs_play_after_the_last_pass():
-    from solver.solve import UnsupportedVariant, adapter_for
+    from solver.driver import UnsupportedVariant, adapter_for
     for variant, opts in (("granada", {}), ("reinforcements", {}), ("alhambra", {"stop_at_third_exhaustion": True})):
         with pytest.raises(UnsupportedVariant):
             adapter_for(make_rules(variant, opts), ("met_foundation",))
@@ -166,7 +166,7 @@ def _dead_positions(variant: str, seed: int, games: int, rule: str):
 
     from solver.engine import engine_for
     from solver.dispatch import gen_moves
-    from solver.solve import adapter_for, kernel_state
+    from solver.driver import adapter_for, kernel_state
     rng = random.Random(seed)
     buf = np.zeros(4096, np.int32)
     for _ in range(games):
@@ -226,7 +226,7 @@ def test_dead_state_test_keeps_verdicts_on_20000_deals(variant, rule):
 def test_dead_state_tests_refused_where_unproved():
     """Both need one waste pile; the stock order also needs no reinforcement (a refill takes
     a stock card without a deal)."""
-    from solver.solve import UnsupportedVariant, adapter_for
+    from solver.driver import UnsupportedVariant, adapter_for
     for variant, rule in [("granada", "dead_waste_block"), ("granada", "dead_stock_order"),
                           ("reinforcements", "dead_stock_order")]:
         with pytest.raises(UnsupportedVariant):
@@ -308,7 +308,7 @@ def test_attempt_plan_win_first_phase():
     """With a streamliner: the plain order, then short attempts (every other one
     streamlined) taking turns with growing complete searches; about half the nodes go to
     each; seeds never repeat; the nodes add up; the last search is complete."""
-    from solver.solve import RESTART_FIRST, WIN_FIRST_ATTEMPT, attempt_plan, win_first_schedule
+    from solver.driver import RESTART_FIRST, WIN_FIRST_ATTEMPT, attempt_plan, win_first_schedule
     plan = list(attempt_plan(1_000_000, True))
     assert plan[0] == (0, RESTART_FIRST, False)
     assert sum(n for _, n, _ in plan) == 1_000_000
@@ -333,7 +333,7 @@ def test_streamlined_attempt_ending_without_a_win_is_no_verdict():
     from solver.engine import engine_for
     from solver.oracle import exhaustive_search
     from solver.search import LOST, WON
-    from solver.solve import _search, adapter_for, attempt_plan
+    from solver.driver import _search, adapter_for, attempt_plan
     rng = random.Random(61)
     plan = list(attempt_plan(1_000_000, True))
     assert plan[1][2]

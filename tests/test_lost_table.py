@@ -10,10 +10,10 @@ import pytest
 from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
 from solver.oracle import exhaustive_search
-from solver.replay import replay
+from solver.playback import replay
 from solver.dispatch import gen_moves, make_move
 from solver.search import CTRL_LEN, X_STORED, tt_delete, tt_insert
-from solver.solve import Budget, adapter_for, expand_dominance, kernel_state, solve
+from solver.driver import Budget, adapter_for, expand_dominance, kernel_state, solve
 from solver.variants import make_rules
 
 

@@ -13,7 +13,7 @@ from solver.layout import Layout
 from solver.miniature import random_miniature_deal
 from solver.moves import format_moves, parse_moves
 from solver.oracle import exhaustive_search
-from solver.replay import replay
+from solver.playback import replay
 from solver.variants import CATALOGUE
 from tests.helpers import engine, pile, position
 

@@ -161,8 +161,8 @@ STREAM_FOUNDATION_FIRST = 256
 """A *streamliner*, not a proved rule: while some card can go to a foundation, only
 foundation plays are offered. It prunes lines that keep a playable card back as a waste
 base, so a search with it may miss wins: only its wins count (they are certified like any
-other); ``solver.solve`` never reports ``lost`` from it and uses it in half of its
-win-first attempts (``solver.solve.attempt_plan``, with the measurements)."""
+other); ``solver.driver`` never reports ``lost`` from it and uses it in half of its
+win-first attempts (``solver.driver.attempt_plan``, with the measurements)."""
 STREAMLINER = STREAM_FOUNDATION_FIRST
 
 S_REDEALS = 0                     # scal slot: redeals used

@@ -1,0 +1,83 @@
+"""The public Python API, for notebooks and scripts; everything here is importable from the
+package root (``import solver``; ``solver.solve(...)``):
+
+    import solver
+    deal = solver.game("terrace", 1)                  # PySolFC game 1 of Queen of Italy
+    result = solver.solve(deal)                       # every proved rule, the default budget
+    print(result.verdict, result.base(), len(result.moves))
+    assert solver.replay(deal, result.moves).ok       # the reference engine plays it to a win
+
+The command line is built on the same functions.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable, Iterator, Optional, Union
+
+from solver.formats import Deal, read_deal, read_deals
+from solver.moves import Move, parse_moves
+from solver.variants import Rules, make_rules
+
+__all__ = ["Budget", "Deal", "ReplayResult", "Rules", "SolveResult",  # noqa: F822 (three from __getattr__)
+           "game", "read_deal", "read_deals", "replay", "rules", "solve", "verify"]
+
+
+def rules(variant: str, profile: Optional[str] = None, **options) -> Rules:
+    """The full rule set of ``variant`` (``patience variants`` lists them) with ``profile``
+    (e.g. ``"pysolfc"``), then ``options``, applied; an unknown name or value is an error."""
+    return make_rules(variant, options, profile)
+
+
+def game(variant: str | Rules, number: str | int, profile: Optional[str] = None, **options) -> Deal:
+    """The deal PySolFC shows as game ``number`` of ``variant`` (a name, with ``profile``
+    and ``options`` as in ``rules``, or a rule set)."""
+    from solver.formats import pysolfc_deal
+    r = variant if isinstance(variant, Rules) else rules(variant, profile, **options)
+    return pysolfc_deal(r, number)
+
+
+def __getattr__(name: str):
+    # The solver's own types come with numba: loaded on first use, so that ``import solver``
+    # and the deal functions stay light.
+    if name in ("Budget", "SolveResult"):
+        from solver import driver
+        return getattr(driver, name)
+    if name == "ReplayResult":
+        from solver import playback
+        return playback.ReplayResult
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def solve(deal: Deal, nodes: Optional[int] = None, seconds: Optional[float] = None,
+          memory: Optional[int] = None, dominance: Iterable[str] = ("all",)):
+    """Decide ``deal``: a ``SolveResult`` whose ``verdict`` is ``won`` (with ``moves``, a line
+    the reference engine has replayed to a win), ``lost`` (a complete search) or
+    ``unknown`` (``reason``: the budget that ran out). ``nodes``, ``seconds`` and ``memory``
+    (bytes of transposition table) default to the command line's budget; ``dominance``
+    names the proved rules to use (``"all"``: every one the rules allow; ``()``: none)."""
+    from solver.driver import Budget, expand_dominance
+    from solver.driver import solve as _solve
+    b = Budget()
+    budget = Budget(nodes=b.nodes if nodes is None else nodes, seconds=b.seconds if seconds is None else seconds,
+                    memory=b.memory if memory is None else memory)
+    return _solve(deal, budget, expand_dominance(deal.rules, tuple(dominance)))
+
+
+def verify(path: Union[str, Path], nodes: Optional[int] = None, seconds: Optional[float] = None,
+           memory: Optional[int] = None) -> Iterator[tuple[Deal, object]]:
+    """Each deal of a deal file (``.json``, or ``.jsonl`` with one deal a line) with its
+    ``solve`` result, in file order; a malformed file is an error before any solve."""
+    for deal in list(read_deals(path)):
+        yield deal, solve(deal, nodes, seconds, memory)
+
+
+def replay(deal: Deal, moves: Union[str, Iterable[Union[str, Move]]]):
+    """Play ``moves`` (``Move`` objects, or the notation as one string or a list of
+    strings) on the reference engine from the deal's opening: a ``ReplayResult`` (``ok``:
+    every move legal and the game won; ``message(moves)`` says which move failed)."""
+    from solver.playback import replay as _replay
+    items = moves if isinstance(moves, str) else list(moves)
+    parsed = items if items and not isinstance(items, str) and all(isinstance(m, Move) for m in items) \
+        else parse_moves(items)
+    return _replay(deal, parsed)
