@@ -1,3 +1,20 @@
-from solver.cli import run
+"""``python -m solver`` and the ``patience`` command (``solver.__main__:main``).
 
-run()
+The command line's modules are imported inside ``main``, so that a Ctrl-C while they load
+(a second or more on a busy machine) is an interrupt like any other: exit 130, no traceback.
+"""
+
+import sys
+
+
+def main() -> None:
+    try:
+        from solver.cli import run
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        sys.exit(130)                   # solver.errors.EXIT_INTERRUPTED, not imported yet
+    run()
+
+
+if __name__ == "__main__":
+    main()

@@ -139,18 +139,19 @@ def _die_with_parent() -> None:
 
 # ----- engines: each yields records as they complete -----------------------------------------
 
-def run_local(jobs: list[Job], n_workers: int) -> Iterator[Record]:
-    """The default engine: a local process pool. When the driver stops taking records (an
-    interrupt, an error) the workers are stopped at once, running seeds and all: what
-    they would have finished is solved again on resume."""
+def run_local(jobs: list, n_workers: int, work: Callable) -> Iterator:
+    """The default engine: a local process pool running ``work`` on each job (``solve_job``:
+    a batch's records), results as they complete. When the driver stops taking them (an interrupt,
+    an error) the workers are stopped at once, running jobs and all: what they would have
+    finished is solved again on resume."""
     import multiprocessing
     if n_workers <= 1:
         for j in jobs:
-            yield solve_job(j)
+            yield work(j)
         return
     pool = multiprocessing.Pool(n_workers, initializer=_worker_init)
     try:
-        yield from pool.imap_unordered(solve_job, jobs)
+        yield from pool.imap_unordered(work, jobs)
     finally:
         pool.terminate()
         pool.join()

@@ -416,14 +416,19 @@ def _progress():
     return show
 
 
-def _dominance(rules, names) -> tuple:
-    """The rule names of ``--dominance``: every rule these rules allow when none is given."""
-    from solver.driver import expand_dominance
+def _dominance_names(names) -> tuple:
+    """``--dominance`` as given: ``all`` when none is given, nothing for ``none``."""
     if "none" in names:
         if len(names) > 1:
             raise RulesError("--dominance none cannot be combined with other rules")
         return ()
-    return expand_dominance(rules, names or ("all",))
+    return tuple(names) or ("all",)
+
+
+def _dominance(rules, names) -> tuple:
+    """The rule names of ``--dominance`` for these rules: every rule they allow when none is given."""
+    from solver.driver import expand_dominance
+    return expand_dominance(rules, _dominance_names(names))
 
 
 def _run_solver(deal, budget, dominance):
@@ -534,61 +539,89 @@ class VerifyCommand(PatienceCommand):
 @click.argument("deal_file", type=FilePath(dir_okay=False))
 @_budget_options
 @click.option("--out", type=FilePath(dir_okay=False),
-              help="Write the solution file here (a .jsonl DEAL_FILE: one solution per line).")
+              help="Write the solution file here (a .jsonl DEAL_FILE: one solution per line, appended "
+                   "as each deal is done; running the same command again resumes).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per deal instead of a line.")
-def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, out, as_json) -> None:
+@click.option("--jobs", type=Count(min=1, max=256), default=None,
+              help="Worker processes for a .jsonl DEAL_FILE (default: all cores).")
+def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, out, as_json, jobs) -> None:
     """Is the deal in DEAL_FILE winnable? For publishers. A DEAL_FILE ending in .jsonl holds
-    one deal per line: every line is checked first, then each deal is solved in turn.
+    one deal per line (a pack): every deal is verified, in parallel, one line each as it
+    is done (a bad line is reported and the rest still verified), then a summary.
 
     Exit status: 0 winnable (certified; the solution is written with --out), 1 proved
     unwinnable, 2 unknown within the budget, 3 bad input (usage errors included), 4 an
-    internal error (a bug: please report it). For several deals: 1 if any is proved
-    unwinnable, else 2 if any is unknown, else 0."""
-    from solver.formats import read_deals, solution_to_json, write_solution
+    internal error (a bug: please report it). For a pack: 3 if any line is not a deal,
+    else 1 if any deal is proved unwinnable, else 2 if any is unknown, else 0."""
+    from solver.formats import read_deal, write_solution_doc
     from solver.driver import warm_up
     from pathlib import Path
     budget = _budget(budget_nodes, time_limit, memory, no_restarts)
-    many = Path(deal_file).suffix == ".jsonl"
-    deals_in = list(read_deals(deal_file))   # read once (a pipe can be read only once), all valid first
-    if not deals_in:
-        raise DealFileError(f"{deal_file} holds no deal")
+    names = _dominance_names(dominance)
     if out:
         _check_writable(out)              # before the solve, or its verdict would be lost
+    if Path(deal_file).suffix == ".jsonl":
+        _verify_pack(Path(deal_file), budget, names, jobs, Path(out) if out else None, as_json)
+    deal = read_deal(deal_file)
+    _dominance(deal.rules, names)         # a rule these rules refuse: bad input, before the solve
     warm_up()
-    verdicts: dict[str, int] = {"won": 0, "lost": 0, "unknown": 0}
-    with (open(out, "w") if out and many else contextlib.nullcontext()) as sink:
-        for i, deal in enumerate(deals_in):
-            label = f"{deal_file}#{i + 1}" if many else deal_file
-            res = _verify_one(deal, label, budget, dominance, out, as_json)
-            verdicts[res.verdict] += 1
-            if sink is not None:
-                sink.write(json.dumps(solution_to_json(res.solution(), deal)) + "\n")
-            elif out:
-                write_solution(res.solution(), deal, out)
-    if many:
-        click.echo(f"{len(deals_in)} deals: winnable {verdicts['won']}, unwinnable {verdicts['lost']}, "
-                   f"unknown {verdicts['unknown']}", err=True)
-    sys.exit(EXIT_LOST if verdicts["lost"] else EXIT_UNKNOWN if verdicts["unknown"] else EXIT_WON)
+    res = _solve_for_verify(deal, budget, names)
+    _print_verdict(res, deal_file, budget, out, as_json)
+    if out:
+        write_solution_doc(res["solution"], out)
+    sys.exit({"won": EXIT_WON, "lost": EXIT_LOST, "unknown": EXIT_UNKNOWN}[res["verdict"]])
 
 
-def _verify_one(deal, label, budget, dominance, out, as_json):
-    """Solve one deal and print its line (or JSON object)."""
-    from solver.driver import solve
-    res = solve(deal, budget, _dominance(deal.rules, dominance))
-    verdict, detail = res.verdict, res.reason
+def _verify_pack(path, budget, names, jobs, out, as_json) -> None:
+    """``verify`` on a pack: the lines, the summary, the exit status; never returns."""
+    import os
+    from solver.batch import run_local
+    from solver.driver import warm_up
+    from solver.pack import verify_pack
+    if out is not None and out.resolve() == path.resolve():
+        raise DealFileError(f"--out {out} is the pack itself")
+    warm_up()
+
+    def report(res, label, resumed):
+        _print_verdict(res, label, budget, str(out) if out else None, as_json, resumed)
+    summary = verify_pack(path, budget, names, jobs or os.cpu_count() or 1, out, report,
+                          lambda e: e.show(), run_local)
+    c = summary.counts
+    resumed = f" ({summary.resumed} from {out})" if summary.resumed else ""
+    click.echo(f"{summary.deals} deals: winnable {c['won']}, unwinnable {c['lost']}, unknown {c['unknown']}, "
+               f"bad lines {len(summary.bad)}{resumed}", err=True)
+    if summary.interrupted:
+        click.echo("interrupted: every finished deal is in the solutions file; run the same command again "
+                   "to resume" if out else "interrupted (without --out nothing is kept)", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    sys.exit(EXIT_BAD_INPUT if summary.bad else EXIT_LOST if c["lost"] else EXIT_UNKNOWN if c["unknown"]
+             else EXIT_WON)
+
+
+def _solve_for_verify(deal, budget, names) -> dict:
+    """Solve one deal: the figures ``_print_verdict`` shows, and its solution document."""
+    from solver.pack import PackJob, verify_job
+    from solver.formats import deal_to_json
+    return verify_job(PackJob(0, deal_to_json(deal), budget.nodes, budget.seconds, budget.memory, budget.restarts,
+                              names))
+
+
+def _print_verdict(res: dict, label, budget, out, as_json, resumed=False) -> None:
+    """One deal's verdict: a line, or a JSON object."""
+    verdict, detail = res["verdict"], res["reason"]
+    doc = res["solution"]
     if as_json:
-        doc = {"deal": label, "checksum": deal.checksum, "variant": deal.rules.variant,
-               "rules": deal.rules.as_dict(), "verdict": verdict, "reason": detail,
-               "moves": len(res.moves), "base": res.base(), "nodes": res.nodes, "states": res.states,
-               "seconds": round(res.seconds, 4), "most_home": res.most_home, "budget": budget.as_dict(),
-               "solution": out}
-        click.echo(json.dumps(doc))
+        click.echo(json.dumps({
+            "deal": label, "checksum": doc["deal"]["checksum"], "variant": doc["variant"], "rules": doc["rules"],
+            "verdict": verdict, "reason": detail, "moves": res["moves"], "base": res["base"],
+            "nodes": res["nodes"], "states": res["states"], "seconds": res["seconds"],
+            "most_home": res["most_home"], "budget": doc["producer"]["budget"], "solution": out,
+            "resumed": resumed}))
     else:
         words = {"won": "winnable", "lost": "unwinnable (proved)", "unknown": "unknown"}[verdict]
-        extra = (f" in {len(res.moves)} moves" + (f" with base {res.base()}" if res.base() else "")
+        extra = (f" in {res['moves']} moves" + (f" with base {res['base']}" if res["base"] else "")
                  if verdict == "won" else (f" ({detail})" if detail else ""))
-        click.echo(f"{label}: {words}{extra}")
-    return res
+        click.echo(f"{label}: {words}{extra}{' (stored)' if resumed else ''}")
 
 
 # ----- batches, statistics, export ------------------------------------------------------------
@@ -628,6 +661,7 @@ def _batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dom
            rerun_unknown, engine, scheduler):
     """The batch; returns its summary (None if there was nothing to solve)."""
     import os
+    from solver import batch as batch_module
     from solver.batch import Progress, BatchSummary, parse_seeds, plan_jobs, run_batch, run_dask, run_local
     from solver.driver import adapter_for, warm_up
     from solver.store import Store
@@ -649,7 +683,10 @@ def _batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dom
     if not todo:
         return BatchSummary(total=0, skipped=skipped)
     summary = BatchSummary(total=len(todo), skipped=skipped)
-    source = (lambda js: run_dask(js, scheduler, n)) if engine == "dask" else (lambda js: run_local(js, n))
+    if engine == "dask":
+        source = lambda js: run_dask(js, scheduler, n)          # noqa: E731
+    else:
+        source = lambda js: run_local(js, n, batch_module.solve_job)   # noqa: E731 (looked up now: tests replace it)
     try:
         click.echo(f"numba compile/load {warm_up():.2f} s", err=True)   # once, before workers start
         run_batch(store, todo, source, summary, Progress(len(todo)))

@@ -256,15 +256,26 @@ def read_deals(path: str | Path) -> Iterator[Deal]:
     if p.suffix != ".jsonl":
         yield read_deal(p)
         return
+    for _, deal in read_deal_lines(p):
+        if isinstance(deal, DealFileError):
+            raise deal
+        yield deal
+
+
+def read_deal_lines(path: str | Path) -> Iterator[tuple[int, "Deal | DealFileError"]]:
+    """Each non-blank line of a JSON Lines deal file: (line number, its deal, or the error
+    that names the line's problems), so that one bad line does not hide the others. A file
+    that cannot be read at all, or a line too long to be a deal, is an error at once."""
+    p = Path(path)
     for n, line in _jsonl_lines(p):
         try:
-            yield deal_from_json(json.loads(line))
+            yield n, deal_from_json(json.loads(line))
         except json.JSONDecodeError as e:
-            raise DealFileError(f"{p}:{n}: not JSON ({e.msg})") from None
+            yield n, DealFileError(f"{p}:{n}: not JSON ({e.msg})")
         except RecursionError:
-            raise DealFileError(f"{p}:{n}: not a deal (JSON nested too deeply)") from None
+            yield n, DealFileError(f"{p}:{n}: not a deal (JSON nested too deeply)")
         except DealFileError as e:
-            raise DealFileError([f"{p}:{n}: {m}" for m in e.problems]) from None
+            yield n, DealFileError([f"{p}:{n}: {m}" for m in e.problems])
 
 
 def _jsonl_lines(p: Path) -> Iterator[tuple[int, str]]:
@@ -355,8 +366,13 @@ def solution_to_json(solution: Solution, deal: Deal) -> dict[str, Any]:
 
 
 def write_solution(solution: Solution, deal: Deal, path: str | Path) -> None:
+    write_solution_doc(solution_to_json(solution, deal), path)
+
+
+def write_solution_doc(doc: dict[str, Any], path: str | Path) -> None:
+    """Write a solution document (``solution_to_json``) as a solution file."""
     try:
-        Path(path).write_text(json.dumps(solution_to_json(solution, deal), indent=1) + "\n")
+        Path(path).write_text(json.dumps(doc, indent=1) + "\n")
     except OSError as e:
         raise DealFileError(f"cannot write {path}: {e.strerror}") from None
 

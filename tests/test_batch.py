@@ -204,11 +204,12 @@ def test_schema_1_store_is_read_as_it_is_and_upgraded_for_writing(tmp_path):
     con.close()
 
 
-def test_resume_after_sigkill(tmp_path):
+def test_resume_after_sigkill(tmp_path, reap):
     db = tmp_path / "r.db"
     cmd = [sys.executable, "-m", "solver", "batch", "algerian", "--seeds", "1-60", "--budget-nodes", "150000",
            "--dominance", "none", "--jobs", "1", "--db", str(db)]
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    reap(p)
     deadline = time.time() + 120
     while time.time() < deadline:
         time.sleep(0.3)
@@ -282,7 +283,7 @@ def test_bad_input(tmp_path):
     assert r.exit_code == 2 and "no results store" in r.output
 
 
-def test_ctrl_c_stops_cleanly_and_says_how_to_resume(tmp_path):
+def test_ctrl_c_stops_cleanly_and_says_how_to_resume(tmp_path, reap):
     db = tmp_path / "r.db"
     # enough work that the batch cannot end before the signal, however fast the solver gets
     cmd = [sys.executable, "-m", "solver", "batch", "algerian", "--seeds", "1-2000", "--budget-nodes", "300000",
@@ -290,6 +291,7 @@ def test_ctrl_c_stops_cleanly_and_says_how_to_resume(tmp_path):
     # As from a terminal: pytest-xdist workers ignore SIGINT, and a child would inherit that.
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    reap(p)
     deadline = time.time() + 600          # a fresh clone on a busy machine compiles for minutes
     while time.time() < deadline:
         time.sleep(0.3)

@@ -167,12 +167,12 @@ def test_json_lines_deal_files_are_read_by_check_and_verify(tmp_path):
     r = run("verify", str(p), "--json", "--out", str(sols))
     assert r.exit_code == 0, r.output
     docs = [json.loads(line) for line in r.output.splitlines() if line.startswith("{")]
-    assert [d["verdict"] for d in docs] == ["won"] * 3 and docs[2]["deal"].endswith("#3")
+    assert [d["verdict"] for d in docs] == ["won"] * 3 and sorted(d["deal"] for d in docs)[2].endswith("#3")
     assert [json.loads(line)["outcome"] for line in sols.read_text().splitlines()] == ["won"] * 3
-    # one bad line: bad input (3) before anything is solved, naming the line
+    # one bad line: reported by its line, the others still verified, bad input (3) at the end
     p.write_text(p.read_text().replace('"stock": ["', '"stock": ["ZZ", "', 1))
-    r = run("verify", str(p))
-    assert r.exit_code == 3 and "three.jsonl:1: " in r.output and "winnable" not in r.output, r.output
+    r = run("verify", str(p), "--jobs", "1")
+    assert r.exit_code == 3 and "three.jsonl:1: " in r.output and r.stdout.count(": winnable") == 2, r.output
     assert len(list(read_deals(algerian_deal_file(tmp_path)))) == 1     # a .json file: one deal
 
 
@@ -191,17 +191,18 @@ def _children(pid: int) -> list[str]:
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs Linux /proc")
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM", "SIGKILL"])
-def test_a_multi_worker_batch_stops_at_once_and_keeps_what_finished(tmp_path, sig):
+def test_a_multi_worker_batch_stops_at_once_and_keeps_what_finished(tmp_path, sig, reap):
     """With --jobs 2, Ctrl-C exited only after every queued seed was solved, and a killed
     driver left its workers running (item 5). General's Patience 5, 6 and 8 are proved
-    lost at once; 1 and 2 run for a long time."""
+    lost at once; 2, 10, 12 and 14 run for a long time."""
     import signal
     import time
     db = tmp_path / "r.db"
-    cmd = [sys.executable, "-m", "solver", "batch", "generals-patience", "--seeds", "5,6,8,1,2,3,4",
+    cmd = [sys.executable, "-m", "solver", "batch", "generals-patience", "--seeds", "5,6,8,2,10,12,14",
            "--budget-nodes", "100000000", "--jobs", "2", "--db", str(db)]
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    reap(p)
     deadline = time.time() + 600          # a fresh clone compiles first
     stored = 0
     while time.time() < deadline and stored < 3:
@@ -339,18 +340,20 @@ def _batch_process(tmp_path, name, env=None):
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
-def test_ctrl_c_while_a_batch_starts_is_an_interrupt(tmp_path):
-    """Ctrl-C before the first seed (while numba loads its cache, or in the first seeds)
-    was click's "Aborted!" with exit 1."""
+def test_ctrl_c_while_a_batch_starts_is_an_interrupt(tmp_path, reap):
+    """Ctrl-C before the first seed (while the command's modules load, numba loads its
+    cache, or in the first seeds) was click's "Aborted!" with exit 1, and while the modules
+    loaded (a busy machine) a traceback with status -2."""
     import signal
     import time
-    for wait in (0.5, 1.5):
+    for wait in (0.15, 0.5, 1.5):
         p = _batch_process(tmp_path, str(wait))
+        reap(p)
         time.sleep(wait)
         p.send_signal(signal.SIGINT)
         _, err = p.communicate(timeout=120)
         assert p.returncode == errors.EXIT_INTERRUPTED and "Traceback" not in err, (wait, err[-500:])
-        assert "run the same command again to resume" in err
+        assert "run the same command again to resume" in err or err.strip() == "interrupted", (wait, err)
 
 
 def test_ctrl_c_in_a_solve_is_an_interrupt():

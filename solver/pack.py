@@ -1,0 +1,182 @@
+"""Verifying a pack: a JSON Lines file of many deals, as a publisher has before publishing
+them. Every line is checked (a bad line is reported and the others still verified), the
+deals are solved in parallel, and each verdict is appended to the solutions file as it
+comes, so that a run stopped at any moment loses no finished deal and the same command
+resumes it (a deal whose solution is stored for the same rules, budget, rules used and
+solver version is not solved again).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator, Optional
+
+from solver.errors import DealFileError, UnsupportedVariant
+from solver.formats import deal_from_json, deal_to_json, read_deal_lines, solution_to_json
+
+
+@dataclass(frozen=True)
+class PackJob:
+    """One deal of a pack for a worker (plain data: it crosses process boundaries)."""
+
+    line: int
+    deal: dict                    # deal_to_json
+    nodes: int
+    seconds: float
+    memory: int
+    restarts: bool
+    dominance: tuple              # names as given ("all" is expanded for the deal's rules)
+
+
+def verify_job(job: PackJob) -> dict:
+    """Solve one deal of a pack (in a worker): its line, its verdict's figures and its
+    solution document (a won line was replayed by the reference engine in ``solve``)."""
+    from solver.driver import Budget, expand_dominance, solve
+    deal = deal_from_json(job.deal)
+    budget = Budget(job.nodes, job.seconds, job.memory, job.restarts)
+    res = solve(deal, budget, expand_dominance(deal.rules, job.dominance))
+    doc = solution_to_json(res.solution(), deal)
+    return {"line": job.line, "verdict": res.verdict, "reason": res.reason, "moves": len(res.moves),
+            "base": res.base(), "nodes": res.nodes, "states": res.states, "seconds": round(res.seconds, 4),
+            "most_home": res.most_home, "solution": doc}
+
+
+@dataclass
+class PackSummary:
+    deals: int = 0
+    counts: dict = field(default_factory=lambda: {"won": 0, "lost": 0, "unknown": 0})
+    bad: list = field(default_factory=list)        # DealFileError of each bad line
+    resumed: int = 0                               # verdicts taken from the solutions file
+    interrupted: bool = False
+
+
+def read_pack(path: str | Path) -> tuple[list[tuple[int, object]], list[DealFileError]]:
+    """The pack's deals as (line, deal) and the errors of its bad lines."""
+    good, bad = [], []
+    for n, deal in read_deal_lines(path):
+        (bad.append(deal) if isinstance(deal, DealFileError) else good.append((n, deal)))
+    return good, bad
+
+
+def _stamp(budget: dict, dominance: list, solver: str) -> str:
+    return json.dumps([budget, sorted(dominance), solver], sort_keys=True)
+
+
+def stored_verdicts(out: Path, pack: Path) -> dict[tuple, dict]:
+    """The solutions already in ``out`` for lines of ``pack``, by (line, deal checksum, rules
+    hash, producer stamp). Lines that are not whole solution documents (a run killed while
+    writing) are left out: their deals are solved again."""
+    from solver.variants import rules_from_dict
+    found: dict[tuple, dict] = {}
+    if not out.exists():
+        return found
+    with open(out, encoding="utf-8", errors="replace") as f:
+        for text in f:
+            try:
+                doc = json.loads(text)
+                where = doc["pack"]
+                if where["file"] != pack.name:
+                    continue
+                p = doc["producer"]
+                rh = rules_from_dict(doc["variant"], doc["rules"]).hash()
+                key = (where["line"], doc["deal"]["checksum"], rh,
+                       _stamp(p["budget"], p["dominance"], p["solver"]))
+            except (ValueError, KeyError, TypeError):
+                continue
+            found[key] = doc
+    return found
+
+
+def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[Path],
+                report: Callable[[dict, str, bool], None], bad_line: Callable[[DealFileError], None],
+                run: Callable[[list, int, Callable], Iterator[dict]]) -> PackSummary:
+    """Verify every deal of the pack at ``path``. ``bad_line(error)`` is called first for
+    each line that is not a deal (or whose rules refuse a rule of ``dominance``), then
+    ``report(result, label, resumed)`` once per deal as its verdict comes; ``run(jobs, n,
+    work)`` runs the jobs (a process pool). Solutions are appended to ``out`` (when given)
+    one line each as they come."""
+    from solver import __version__
+    from solver.batch import interrupted_by
+    from solver.driver import expand_dominance
+    from solver.kernels import dominance_flags
+    good, bad = read_pack(path)
+    if not good and not bad:
+        raise DealFileError(f"{path} holds no deal")
+    summary = PackSummary(deals=len(good) + len(bad), bad=bad)
+    solver_name = f"patience-solver {__version__}"
+    stored = stored_verdicts(out, path) if out else {}
+    todo = []
+    for n, deal in good:
+        dom = list(expand_dominance(deal.rules, dominance))
+        try:
+            dominance_flags(deal.rules, dom)      # a rule this deal's rules refuse: a bad line
+        except UnsupportedVariant as e:
+            summary.bad.append(DealFileError(f"{path}:{n}: {e.message}"))
+            continue
+        key = (n, deal.checksum, deal.rules.hash(), _stamp(budget.as_dict(), dom, solver_name))
+        if key in stored:
+            doc = stored[key]
+            p = doc["producer"]
+            res = {"line": n, "verdict": doc["outcome"], "reason": doc["reason"], "moves": len(doc["moves"]),
+                   "base": None, "nodes": p.get("nodes"), "states": p.get("states"),
+                   "seconds": p.get("seconds"), "most_home": p.get("most_home"), "solution": doc}
+            summary.counts[res["verdict"]] += 1
+            summary.resumed += 1
+            report(res, f"{path}#{n}", True)
+        else:
+            todo.append(PackJob(n, deal_to_json(deal), budget.nodes, budget.seconds, budget.memory,
+                                budget.restarts, tuple(dominance)))
+    for e in summary.bad:
+        bad_line(e)
+    sink = _open_for_append(out) if out else None
+    source = run(todo, jobs, verify_job)
+    try:
+        for res in source:
+            if sink is not None:
+                doc = dict(res["solution"], pack={"file": path.name, "line": res["line"]})
+                sink.write(json.dumps(doc) + "\n")
+                sink.flush()
+            summary.counts[res["verdict"]] += 1
+            report(res, f"{path}#{res['line']}", False)
+    except KeyboardInterrupt:
+        summary.interrupted = True
+    except SystemError as e:              # Ctrl-C inside a compiled call (one worker: in process)
+        if not interrupted_by(e):
+            raise
+        summary.interrupted = True
+    finally:
+        if hasattr(source, "close"):
+            source.close()                # stops the workers now
+        if sink is not None:
+            sink.close()
+    return summary
+
+
+def _open_for_append(out: Path):
+    """``out`` opened to append whole lines. A line that is not a whole JSON document (the
+    last line of a run killed while writing it) is dropped first, the file rewritten whole
+    in its place, so that the solutions file stays one document a line."""
+    try:
+        if out.exists():
+            with open(out, "rb") as f:
+                raw = f.read()
+            lines = raw.splitlines(keepends=True)
+            keep = [x for x in lines if x.endswith(b"\n") and _is_json(x)]
+            if len(keep) != len(lines):
+                tmp = out.with_name(out.name + ".tmp")
+                tmp.write_bytes(b"".join(keep))
+                os.replace(tmp, out)
+        return open(out, "a", encoding="utf-8")
+    except OSError as e:
+        raise DealFileError(f"cannot write {out}: {e.strerror}") from None
+
+
+def _is_json(line: bytes) -> bool:
+    try:
+        json.loads(line)
+        return True
+    except ValueError:
+        return False
