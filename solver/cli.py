@@ -624,6 +624,81 @@ def _print_verdict(res: dict, label, budget, out, as_json, resumed=False) -> Non
         click.echo(f"{label}: {words}{extra}{' (stored)' if resumed else ''}")
 
 
+@main.command()
+@click.argument("variant")
+@click.option("--winnable", "want", flag_value="winnable", default=None,
+              help="Keep the deals certified winnable (each with its winning line).")
+@click.option("--unwinnable", "want", flag_value="unwinnable", help="Keep the deals proved unwinnable.")
+@click.option("--count", type=Count(min=1, max=1_000_000), required=True, help="How many deals to keep.")
+@click.option("--seed", type=Count(min=0, max=10 ** 18), required=True,
+              help="The seed of the shuffles: the same seed gives the same deals.")
+@click.option("--max-tries", type=Count(min=1, max=10 ** 8), default=None,
+              help="Stop after this many shuffles (default: 100 per deal wanted).")
+@rule_option
+@profile_option
+@_budget_options
+@click.option("--jobs", type=Count(min=1, max=256), default=None, help="Worker processes (default: all cores).")
+@click.option("--out", required=True, type=FilePath(dir_okay=False),
+              help="The pack to write (.jsonl, one deal a line); the solutions go beside it, in "
+                   "OUT's name with .solutions.jsonl.")
+def generate(variant, want, count, seed, max_tries, rules, profile, budget_nodes, time_limit, memory, dominance,
+             no_restarts, jobs, out) -> None:
+    """New random deals of VARIANT, kept only when certified winnable (--winnable) or proved
+    unwinnable (--unwinnable): a publisher's pack, reproducible from --seed. Each deal
+    records its shuffle and how many shuffles were tried for it; a deal whose search ends
+    unknown is never kept."""
+    import os
+    from pathlib import Path
+    from solver.batch import run_local
+    from solver.driver import warm_up
+    from solver.generate import generate as generate_pack
+    if want is None:
+        raise RulesError("say which deals to keep: --winnable or --unwinnable")
+    path = Path(out)
+    if path.suffix != ".jsonl":
+        raise RulesError(f"--out {out}: a pack is a .jsonl file")
+    solutions = path.with_name(path.stem + ".solutions.jsonl")
+    for p in (path, solutions):
+        _check_writable(str(p))
+    r = resolve_rules(variant, rules, profile)
+    names = _dominance_names(dominance)
+    _dominance(r, names)                  # a rule these rules refuse: an error now
+    budget = _budget(budget_nodes, time_limit, memory, no_restarts)
+    tries = max_tries or 100 * count
+    click.echo(f"{r.describe()} (rules {r.hash()}): {count} {want} deals from shuffles of seed {seed} "
+               f"(at most {tries:,} tries); budget {budget.nodes:,} nodes", err=True)
+    warm_up()
+    progress = _generate_progress(count)
+    summary = generate_pack(r, want, count, seed, tries, budget, names, jobs or os.cpu_count() or 1, path,
+                            solutions, run_local, progress)
+    c = summary.counts
+    if sys.stderr.isatty():
+        click.echo("", err=True)          # end the live line
+    click.echo(f"kept {summary.kept} of {summary.tried} tried (won {c['won']}, lost {c['lost']}, "
+               f"unknown {c['unknown']}): {out}, solutions {solutions}", err=True)
+    if summary.interrupted:
+        click.echo("interrupted: the deals kept so far are written", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    if summary.kept < count:
+        raise RulesError(f"only {summary.kept} of {count} {want} deals in {summary.tried:,} tries; "
+                         f"raise --max-tries or --budget-nodes")
+
+
+def _generate_progress(count: int):
+    """Progress of ``generate`` on stderr: live on a terminal, else every 10 seconds."""
+    import time
+    tty = sys.stderr.isatty()
+    last = [0.0]
+
+    def show(s) -> None:
+        now = time.monotonic()
+        if tty or now - last[0] >= 10 or s.kept == count:
+            last[0] = now
+            line = f"kept {s.kept}/{count}, tried {s.tried}"
+            click.echo(("\r" + line) if tty else line, nl=not tty, err=True)
+    return show
+
+
 # ----- batches, statistics, export ------------------------------------------------------------
 
 DEFAULT_DB = "results/results.db"

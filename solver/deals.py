@@ -169,7 +169,12 @@ def pack_ids(ranks: int = 13, suits: int = 4) -> list[DeckCard]:
 def deal_sequence(game: GameNumber, hook: Optional[HookKey] = None, hook_cards: int = 0,
                   ranks: int = 13, suits: int = 4) -> list[DeckCard]:
     """The deal sequence D: D[0] is the first card dealt."""
-    ids = shuffle(pack_ids(ranks, suits), game)
+    return dealing_order(shuffle(pack_ids(ranks, suits), game), hook, hook_cards)
+
+
+def dealing_order(ids: list[DeckCard], hook: Optional[HookKey] = None, hook_cards: int = 0) -> list[DeckCard]:
+    """The deal sequence D of a shuffled id list (PySolFC deals from the end of it), with
+    the family's hook cards moved to the top first."""
     if hook is not None:
         ids = move_to_top(ids, hook, hook_cards)
     return list(reversed(ids))

@@ -78,6 +78,15 @@ def deal_sequence(rules: Rules, game: deals.GameNumber) -> list[int]:
     return [code for _, code in seq]
 
 
+def shuffled_sequence(rules: Rules, rng) -> list[int]:
+    """D as card codes for a shuffle of our own (``rng``: a ``random.Random``), not a PySolFC
+    game number: the same pack and hook, another order."""
+    hook, n = hook_for(rules)
+    ids = deals.pack_ids(rules["ranks"], rules["suits"])
+    rng.shuffle(ids)
+    return [code for _, code in deals.dealing_order(ids, hook, n)]
+
+
 def initial_layout(rules: Rules, d: Sequence[int]) -> Layout:
     """Map the deal sequence ``d`` (card codes, first dealt first) to the initial layout."""
     n_cards = 2 * rules["ranks"] * rules["suits"]

@@ -86,8 +86,21 @@ def stored_verdicts(out: Path, pack: Path) -> dict[tuple, dict]:
                        _stamp(p["budget"], p["dominance"], p["solver"]))
             except (ValueError, KeyError, TypeError):
                 continue
+            if doc["outcome"] == "won" and not _replays(doc):
+                continue                  # a "won" is taken only with a line that wins here
             found[key] = doc
     return found
+
+
+def _replays(doc: dict) -> bool:
+    """The solution document's line wins its deal on the reference engine."""
+    from solver.formats import solution_from_json
+    from solver.playback import replay
+    try:
+        solution, deal = solution_from_json(doc)
+    except DealFileError:
+        return False
+    return replay(deal, solution.moves).ok
 
 
 def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[Path],

@@ -123,3 +123,61 @@ def test_ctrl_c_in_a_pack_keeps_the_finished_deals(tmp_path, reap):
     again = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert again.returncode == 2 and again.stdout.count("(stored)") == 2, again.stderr
     assert sorted(json.loads(x)["pack"]["line"] for x in sols.read_text().splitlines()) == [1, 2, 3, 4]
+
+
+def test_a_forged_stored_win_is_solved_again(tmp_path):
+    """A stored "won" whose line does not win (edited, or not ours) is not taken."""
+    p = _pack(tmp_path, [FALLING[0]])
+    sols = tmp_path / "sols.jsonl"
+    args = ["verify", str(p), "--jobs", "1", "--budget-nodes", "200000", "--out", str(sols)]
+    assert run(*args).exit_code == 0
+    doc = json.loads(sols.read_text())
+    doc["moves"] = doc["moves"][:-1]
+    sols.write_text(json.dumps(doc) + "\n")
+    r = run(*args)
+    assert r.exit_code == 0 and "(stored)" not in r.stdout and ": winnable in" in r.stdout, r.output
+
+
+def _generate(tmp_path, name, *args):
+    out = tmp_path / f"{name}.jsonl"
+    r = run("generate", *args, "--out", str(out))
+    return r, out, tmp_path / f"{name}.solutions.jsonl"
+
+
+def test_generate_winnable_deals_reproducibly(tmp_path):
+    """The same seed gives the same pack with one worker or two; every deal kept is won by
+    its solution on the reference engine, and records its shuffle and tries; `verify` on the
+    pack finds every verdict in the solutions file."""
+    common = ["terrace", "--winnable", "--count", "4", "--seed", "11", "--budget-nodes", "100000"]
+    r1, out1, sols1 = _generate(tmp_path, "one", *common, "--jobs", "1")
+    r2, out2, _ = _generate(tmp_path, "two", *common, "--jobs", "2")
+    assert r1.exit_code == 0 and r2.exit_code == 0, r1.output + r2.output
+    assert out1.read_text() == out2.read_text()
+    deals = [json.loads(x) for x in out1.read_text().splitlines()]
+    sols = [json.loads(x) for x in sols1.read_text().splitlines()]
+    assert len(deals) == len(sols) == 4
+    tried = int(r1.output.split("kept 4 of ")[1].split()[0])
+    assert sum(d["source"]["generated"]["tries"] for d in deals) == tried
+    assert [d["source"]["generated"]["shuffle"] for d in deals] == sorted(d["source"]["generated"]["shuffle"]
+                                                                          for d in deals)
+    for s in sols:
+        solution, deal = solution_from_json(s)
+        assert solution.outcome == "won" and replay(deal, solution.moves).ok
+    r = run("verify", str(out1), "--jobs", "1", "--budget-nodes", "100000", "--out", str(sols1))
+    assert r.exit_code == 0 and r.stdout.count("(stored)") == 4, r.output
+    _, out3, _ = _generate(tmp_path, "other", *common[:-3], "12", "--budget-nodes", "100000", "--jobs", "1")
+    assert out3.read_text() != out1.read_text()
+
+
+def test_generate_unwinnable_deals_and_say_when_too_few(tmp_path):
+    r, out, sols = _generate(tmp_path, "lost", "falling-star", "--unwinnable", "--count", "2", "--seed", "3",
+                             "--budget-nodes", "100000", "--jobs", "2")
+    assert r.exit_code == 0, r.output
+    assert [json.loads(x)["outcome"] for x in sols.read_text().splitlines()] == ["lost", "lost"]
+    r = run("verify", str(out), "--jobs", "2", "--budget-nodes", "100000")
+    assert r.exit_code == 1 and r.stdout.count("unwinnable (proved)") == 2, r.output
+    r, out, _ = _generate(tmp_path, "few", "granada", "--unwinnable", "--count", "1", "--seed", "3",
+                          "--max-tries", "3", "--budget-nodes", "20000", "--jobs", "1")
+    assert r.exit_code == 2 and "only 0 of 1 unwinnable deals in 3 tries" in r.output, r.output
+    r, _, _ = _generate(tmp_path, "none", "terrace", "--count", "1", "--seed", "1")
+    assert r.exit_code == 2 and "--winnable or --unwinnable" in r.output

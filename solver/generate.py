@@ -1,0 +1,93 @@
+"""New random deals, kept only when certified winnable (or proved unwinnable): a publisher's
+own shuffles, reproducible from a seed.
+
+Shuffle number i of seed S is ``random.Random(f"{S}/{i}")``'s shuffle of the two packs (the
+family's hook cards, e.g. Alhambra's aces and kings, placed as PySolFC places them), so the
+same seed gives the same deals on any machine and with any number of workers: the tries are
+solved in rounds, and within a round kept in shuffle order.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from solver.errors import RulesError
+from solver.formats import Deal, deal_to_json
+from solver.layout import initial_layout, shuffled_sequence
+from solver.variants import Rules
+
+WANTED = {"winnable": "won", "unwinnable": "lost"}
+
+
+def shuffled_deal(rules: Rules, seed: int, i: int) -> Deal:
+    """Shuffle number ``i`` of ``seed`` under ``rules``."""
+    d = shuffled_sequence(rules, random.Random(f"{seed}/{i}"))
+    return Deal(rules, initial_layout(rules, d), {"kind": "custom", "generated": {"seed": seed, "shuffle": i}})
+
+
+@dataclass
+class GenerateSummary:
+    kept: int = 0
+    tried: int = 0
+    counts: dict = field(default_factory=lambda: {"won": 0, "lost": 0, "unknown": 0})
+    interrupted: bool = False
+
+
+def generate(rules: Rules, want: str, count: int, seed: int, max_tries: int, budget, dominance: tuple,
+             jobs: int, out: Path, solutions: Path, run: Callable[[Iterable, int, Callable], Iterator[dict]],
+             progress: Callable[[GenerateSummary], None]) -> GenerateSummary:
+    """Try shuffles 1, 2, ... of ``seed`` until ``count`` deals have the verdict ``want``
+    (``winnable`` / ``unwinnable``) or ``max_tries`` were tried. Each kept deal is written
+    to ``out`` (one deal a line) and its solution to ``solutions`` (one a line, naming its
+    pack line, as ``verify --out`` writes them) as soon as it is known, with the shuffles
+    tried since the deal kept before it. ``run(jobs, n, work)`` solves the tries (a process
+    pool, results in any order); they are taken in shuffle order, so the deals kept do not
+    depend on the number of workers."""
+    from solver.pack import PackJob, verify_job
+    if want not in WANTED:
+        raise RulesError(f"unknown kind {want!r} (known: {', '.join(WANTED)})")
+    verdict = WANTED[want]
+    summary = GenerateSummary()
+    tries = (PackJob(i, deal_to_json(shuffled_deal(rules, seed, i)), budget.nodes, budget.seconds, budget.memory,
+                     budget.restarts, dominance) for i in range(1, max_tries + 1))
+    source = run(tries, jobs, verify_job)
+    waiting: dict[int, dict] = {}          # results that came before an earlier shuffle's
+    since = 0
+    with open(out, "w") as deals_f, open(solutions, "w") as sols_f:
+        try:
+            for r in source:
+                waiting[r["line"]] = r
+                while summary.tried + 1 in waiting and summary.kept < count:
+                    r = waiting.pop(summary.tried + 1)
+                    summary.tried += 1
+                    since += 1
+                    summary.counts[r["verdict"]] += 1
+                    if r["verdict"] == verdict:
+                        summary.kept += 1
+                        _write(deals_f, sols_f, shuffled_deal(rules, seed, r["line"]), since, r, out.name,
+                               summary.kept)
+                        since = 0
+                    progress(summary)
+                if summary.kept >= count:
+                    break
+        except KeyboardInterrupt:
+            summary.interrupted = True
+        finally:
+            if hasattr(source, "close"):
+                source.close()            # stops the workers now
+    return summary
+
+
+def _write(deals_f, sols_f, deal: Deal, tries: int, result: dict, name: str, line: int) -> None:
+    """One kept deal and its solution, each on its line, on disk at once."""
+    deal.source["generated"]["tries"] = tries
+    deals_f.write(json.dumps(deal_to_json(deal)) + "\n")
+    sol = dict(result["solution"], pack={"file": name, "line": line})
+    sol["deal"] = dict(sol["deal"], source=deal.source)
+    sols_f.write(json.dumps(sol) + "\n")
+    deals_f.flush()
+    sols_f.flush()
