@@ -732,6 +732,46 @@ def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, domi
         sys.exit(StoreError.exit_code)
 
 
+@main.command()
+@click.option("--db", default=DEFAULT_DB, type=TEXT, show_default=True, help="The results store the batches write.")
+@click.option("--out", default="results", type=FilePath(file_okay=False), show_default=True,
+              help="The folder of the table and the records.")
+@click.option("--jobs", type=Count(min=1, max=256), default=None, help="Worker processes (default: all cores).")
+@click.option("--only", multiple=True, metavar="VARIANT", help="Only these variants' rows (repeatable).")
+@click.option("--games", type=Count(min=1, max=1_000_000), default=None,
+              help="At most this many games per row (a quick look; the published table has none).")
+@click.option("--no-solve", is_flag=True, help="Write the files from the store as it is; solve nothing.")
+def report(db, out, jobs, only, games, no_solve) -> None:
+    """The published win-rate table: solve every row of the plan (solver/report.py: variants,
+    rule sets, games and budget) into the store, resumably, then write the table, the
+    records and the rule sets into --out."""
+    from pathlib import Path
+    from solver.report import PLAN, records_for, write_files
+    from solver.store import Store
+    keys = {get_variant(v).key for v in only}
+    entries = [e for e in PLAN if not keys or e.variant in keys]
+    if not no_solve:
+        for e in entries:
+            n = min(e.games, games) if games else e.games
+            try:
+                summary = _batch(e.variant, f"1-{n}", (), e.profile, e.budget_nodes, None, None, (), False,
+                                 jobs, db, False, "local", None)
+            except (KeyboardInterrupt, SystemError) as err:
+                if not interrupted_by(err):
+                    raise
+                summary = None
+            if summary is None or summary.interrupted:
+                click.echo("interrupted: every finished game is stored; run the same command again to resume",
+                           err=True)
+                sys.exit(EXIT_INTERRUPTED)
+    store = Store(db, readonly=True)
+    rows, sets = records_for(store, entries, games)
+    store.close()
+    stats = write_files(Path(out), rows, sets)
+    click.echo(f"wrote {len(stats)} rows ({len(rows)} games) to {out}/win-rates.md, win-rates.csv, "
+               f"records.csv.gz and rule-sets.json", err=True)
+
+
 def _batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dominance, no_restarts, jobs, db,
            rerun_unknown, engine, scheduler):
     """The batch; returns its summary (None if there was nothing to solve)."""

@@ -126,7 +126,7 @@ def render(stats: list[GroupStats], fmt: str) -> str:
         return json.dumps([{f: getattr(s, f) for f in FIELDS} for s in stats], indent=1)
     if fmt == "csv":
         buf = io.StringIO()
-        w = csv.writer(buf)
+        w = csv.writer(buf, lineterminator="\n")
         w.writerow(FIELDS)
         for s in stats:
             w.writerow([getattr(s, f) for f in FIELDS])

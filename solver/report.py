@@ -1,0 +1,145 @@
+"""The published win-rate table: which games of which rule sets, at which budget (``PLAN``,
+the one place they are stated), and the files made from a results store.
+
+``patience report`` runs the batches of the plan into a store (resumable: the store skips
+finished games), then writes into ``results/``:
+
+- ``win-rates.md`` and ``win-rates.csv``: one row per rule set (``solver.stats``);
+- ``records.csv.gz``: every game's record (variant, rules hash, game, verdict, reason,
+  nodes, seconds, most_home; no solutions), the data the table is computed from;
+- ``rule-sets.json``: each rule set's variant, profile, full options, budget, solver
+  version and seed range.
+
+The table is a function of the records and rule sets alone (``table_from_files``), so a
+test recomputes it from the shipped files.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Iterable, Optional
+
+from solver.stats import GroupStats, group_stats, render
+
+RECORD_FIELDS = ("variant", "rules_hash", "game", "verdict", "reason", "nodes", "seconds", "most_home")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row of the table: a variant under its default rules or a profile, games 1..games."""
+    variant: str
+    profile: Optional[str]
+    games: int
+    budget_nodes: int
+
+
+FAST, SLOW = 10_000, 1_000        # games: where the median deal takes under 0.1 s, and elsewhere
+BUDGET = 1_000_000                # nodes per deal, every row
+
+PLAN: tuple[Entry, ...] = (
+    Entry("algerian", None, FAST, BUDGET),
+    Entry("algerian", "pysolfc", FAST, BUDGET),
+    Entry("granada", None, FAST, BUDGET),
+    Entry("alhambra", None, SLOW, BUDGET),
+    Entry("alhambra", "pysolfc", SLOW, BUDGET),
+    Entry("reinforcements", None, SLOW, BUDGET),
+    Entry("terrace", None, FAST, BUDGET),
+    Entry("queen-of-italy-pysolfc", None, SLOW, BUDGET),
+    Entry("generals-patience", None, FAST, BUDGET),
+    Entry("blondes-and-brunettes", None, FAST, BUDGET),
+    Entry("falling-star", None, FAST, BUDGET),
+    Entry("redheads", None, FAST, BUDGET),
+)
+# Variants whose pysolfc profile equals their default rules have one row.
+
+
+def entry_rules(e: Entry):
+    from solver.variants import make_rules
+    return make_rules(e.variant, profile=e.profile)
+
+
+def records_for(store, entries: Iterable[Entry], games: Optional[int] = None) -> tuple[list[dict], dict]:
+    """The newest record of each game of each entry (games 1..N, N capped by ``games``), at
+    the entry's budget, and the rule-set descriptions."""
+    rows, sets = [], {}
+    for e in entries:
+        rules = entry_rules(e)
+        n = min(e.games, games) if games else e.games
+        want = {str(g) for g in range(1, n + 1)}
+        recs = [r for r in store.latest(rules_hash=rules.hash()) if r["game"] in want
+                and r["budget_nodes"] == e.budget_nodes]
+        rows += [{f: r[f] for f in RECORD_FIELDS} for r in recs]
+        sets[rules.hash()] = {"variant": e.variant, "profile": e.profile, "rules": rules.as_dict(),
+                              "budget_nodes": e.budget_nodes, "games": f"1-{n}", "stored": len(recs),
+                              "solver_versions": sorted({r["solver_version"] for r in recs})}
+    return rows, sets
+
+
+def table(rows: list[dict], sets: dict) -> list[GroupStats]:
+    """The table's rows from the records and rule sets (in plan order)."""
+    full = [dict(r, rules=json.dumps(sets[r["rules_hash"]]["rules"], sort_keys=True),
+                 budget_nodes=sets[r["rules_hash"]]["budget_nodes"],
+                 solver_version=",".join(sets[r["rules_hash"]]["solver_versions"])) for r in rows]
+    stats = {(s.variant, s.rules_hash): s for s in group_stats(full)}
+    return [replace(stats[(v["variant"], h)], variant=label(v)) for h, v in sets.items()
+            if (v["variant"], h) in stats]
+
+
+def label(rule_set: dict) -> str:
+    """A row's name: the variant, and its profile if any (``alhambra (pysolfc)``)."""
+    return rule_set["variant"] + (f" ({rule_set['profile']})" if rule_set["profile"] else "")
+
+
+def write_files(folder: Path, rows: list[dict], sets: dict) -> list[GroupStats]:
+    """Write the records, the rule sets and the table into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=RECORD_FIELDS, lineterminator="\n")
+    w.writeheader()
+    w.writerows(sorted(rows, key=lambda r: (r["variant"], r["rules_hash"], int(r["game"]))))
+    # mtime 0: the same records give the same bytes (the file is kept in the repository)
+    with open(folder / "records.csv.gz", "wb") as f, gzip.GzipFile(fileobj=f, mode="wb", mtime=0) as gz:
+        gz.write(buf.getvalue().encode())
+    (folder / "rule-sets.json").write_text(json.dumps(sets, indent=1) + "\n")   # in plan order
+    stats = table(rows, sets)
+    (folder / "win-rates.csv").write_text(render(stats, "csv"))
+    (folder / "win-rates.md").write_text(markdown(stats, sets))
+    return stats
+
+
+def read_files(folder: Path) -> tuple[list[dict], dict]:
+    """The records and rule sets ``write_files`` wrote (numbers as numbers)."""
+    with gzip.open(folder / "records.csv.gz", "rt") as f:
+        rows = list(csv.DictReader(f))
+    for r in rows:
+        r["nodes"] = int(r["nodes"])
+        r["seconds"] = float(r["seconds"])
+        r["most_home"] = int(r["most_home"]) if r["most_home"] else None
+        r["reason"] = r["reason"] or None
+    return rows, json.loads((folder / "rule-sets.json").read_text())
+
+
+def table_from_files(folder: Path) -> list[GroupStats]:
+    return table(*read_files(folder))
+
+
+def markdown(stats: list[GroupStats], sets: dict) -> str:
+    """The table as the page ``results/win-rates.md``."""
+    lines = ["# Win rates", "",
+             "Generated by `patience report` from `records.csv.gz` and `rule-sets.json` (beside this",
+             "file); do not edit by hand. Every *won* is a move list the reference engine replayed to a",
+             "win; every *lost* a complete search; *unknown* ran out of its node budget. Where a tenth or",
+             "more of the games are undecided, the \"win rate\" column leads with the interval that counts",
+             "the unknowns both ways (all lost / all won).", "",
+             render(stats, "markdown"), "", "## Rule sets", ""]
+    for h, v in sets.items():
+        opts = ", ".join(f"{k}={json.dumps(x)}" for k, x in sorted(v["rules"].items()))
+        prof = f", profile `{v['profile']}`" if v["profile"] else ""
+        lines.append(f"- `{h}`: **{v['variant']}**{prof}; games {v['games']} ({v['stored']} stored), "
+                     f"{v['budget_nodes']:,} nodes per deal, {', '.join(v['solver_versions']) or '-'}; {opts}")
+    return "\n".join(lines) + "\n"
