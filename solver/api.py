@@ -13,7 +13,7 @@ The command line is built on the same functions.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Iterator, Optional, Union
+from typing import Callable, Iterable, Iterator, Optional, Union
 
 from solver.formats import Deal, read_deal, read_deals
 from solver.moves import Move, parse_moves
@@ -72,12 +72,14 @@ def verify(path: Union[str, Path], nodes: Optional[int] = None, seconds: Optiona
         yield deal, solve(deal, nodes, seconds, memory)
 
 
-def replay(deal: Deal, moves: Union[str, Iterable[Union[str, Move]]]):
+def replay(deal: Deal, moves: Union[str, Iterable[Union[str, Move]]], step: Optional[Callable] = None):
     """Play ``moves`` (``Move`` objects, or the notation as one string or a list of
     strings) on the reference engine from the deal's opening: a ``ReplayResult`` (``ok``:
-    every move legal and the game won; ``message(moves)`` says which move failed)."""
+    every move legal and the game won; ``message(moves)`` says which move failed; ``start``
+    and ``final`` the first and last positions). ``step(i, move, position)`` is called after
+    each legal move with the position it leads to."""
     from solver.playback import replay as _replay
     items = moves if isinstance(moves, str) else list(moves)
     parsed = items if items and not isinstance(items, str) and all(isinstance(m, Move) for m in items) \
         else parse_moves(items)
-    return _replay(deal, parsed)
+    return _replay(deal, parsed, step)
