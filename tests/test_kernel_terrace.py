@@ -292,26 +292,35 @@ def test_reserve_blocked_hand_made_position():
         assert reserve_blocked_reference(e, p) == dead, reserve
 
 
+def dead_test_fires_only_on_lost_positions(test, variants, seed) -> tuple[int, int]:
+    """Walk random games of ``variants``; at the first position of each game where the
+    dead-state test ``test(cfg, piles, lens, scal)`` fires, the oracle's exhaustive search
+    must not win. Returns (fired, proved lost by the oracle)."""
+    from solver.oracle import exhaustive_search
+    from solver.driver import adapter_for, kernel_state
+    fired = lost = 0
+    seen_deals = set()
+    for variant in variants:
+        for deal, e, pos in _walk_positions(variant, seed=seed, games=300, options=NO_TAKEBACK):
+            if repr(deal.source) in seen_deals:
+                continue                   # one position per game: the rest of it is dead too
+            ad = adapter_for(deal.rules)
+            state, _ = kernel_state(ad, pos)
+            if not test(ad.cfg, state.piles, state.lens, state.scal):
+                continue
+            seen_deals.add(repr(deal.source))
+            fired += 1
+            got = exhaustive_search(e, pos, max_states=20_000)
+            assert got.verdict != "won", (deal.rules.describe(), deal.source, pos)
+            lost += got.verdict == "lost"
+    return fired, lost
+
+
 def test_reserve_blocked_fires_only_on_lost_positions():
     """Every position along random games where the test fires is lost by the oracle's
     exhaustive search from it (none is won)."""
-    from solver.oracle import exhaustive_search
-    from solver.driver import adapter_for, kernel_state
     from solver.terrace import kernel as k
-    fired = lost = 0
-    seen_deals = set()
-    for deal, e, pos in _walk_positions("terrace", seed=62, games=300, options=NO_TAKEBACK):
-        if repr(deal.source) in seen_deals:
-            continue                       # one position per game: the rest of it is dead too
-        ad = adapter_for(deal.rules)
-        state, _ = kernel_state(ad, pos)
-        if not k.reserve_blocked(ad.cfg, state.piles, state.lens, state.scal):
-            continue
-        seen_deals.add(repr(deal.source))
-        fired += 1
-        got = exhaustive_search(e, pos, max_states=20_000)
-        assert got.verdict != "won", (deal.rules.describe(), deal.source, pos)
-        lost += got.verdict == "lost"
+    fired, lost = dead_test_fires_only_on_lost_positions(k.reserve_blocked, ("terrace",), 62)
     assert lost > 40, (fired, lost)
 
 
@@ -456,24 +465,8 @@ def test_reserve_order_hand_made_position():
 def test_reserve_order_fires_only_on_lost_positions():
     """Every position along random games where the test fires is lost by the oracle's
     exhaustive search from it (none is won), in both foundation builds."""
-    from solver.oracle import exhaustive_search
-    from solver.driver import adapter_for, kernel_state
     from solver.terrace import kernel as k
-    fired = lost = 0
-    seen_deals = set()
-    for variant in ("terrace", "generals-patience"):
-        for deal, e, pos in _walk_positions(variant, seed=82, games=300, options=NO_TAKEBACK):
-            if repr(deal.source) in seen_deals:
-                continue                   # one position per game: the rest of it is dead too
-            ad = adapter_for(deal.rules)
-            state, _ = kernel_state(ad, pos)
-            if not k.reserve_order(ad.cfg, state.piles, state.lens, state.scal):
-                continue
-            seen_deals.add(repr(deal.source))
-            fired += 1
-            got = exhaustive_search(e, pos, max_states=20_000)
-            assert got.verdict != "won", (deal.rules.describe(), deal.source, pos)
-            lost += got.verdict == "lost"
+    fired, lost = dead_test_fires_only_on_lost_positions(k.reserve_order, ("terrace", "generals-patience"), 82)
     assert lost > 60, (fired, lost)
 
 
