@@ -659,6 +659,8 @@ def generate(variant, want, count, seed, max_tries, rules, profile, budget_nodes
         raise RulesError(f"--out {out}: a pack is a .jsonl file")
     solutions = path.with_name(path.stem + ".solutions.jsonl")
     for p in (path, solutions):
+        if p.exists():                    # a pack is written whole: never over an earlier one
+            raise RulesError(f"{p} exists: remove it or give another --out")
         _check_writable(str(p))
     r = resolve_rules(variant, rules, profile)
     names = _dominance_names(dominance)
@@ -677,7 +679,8 @@ def generate(variant, want, count, seed, max_tries, rules, profile, budget_nodes
     click.echo(f"kept {summary.kept} of {summary.tried} tried (won {c['won']}, lost {c['lost']}, "
                f"unknown {c['unknown']}): {out}, solutions {solutions}", err=True)
     if summary.interrupted:
-        click.echo("interrupted: the deals kept so far are written", err=True)
+        click.echo(f"interrupted: the {summary.kept} deals kept so far are in {out} (the same --seed gives "
+                   f"them again: a new run with another --out reproduces and goes on)", err=True)
         sys.exit(EXIT_INTERRUPTED)
     if summary.kept < count:
         raise RulesError(f"only {summary.kept} of {count} {want} deals in {summary.tried:,} tries; "

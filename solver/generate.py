@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from solver.errors import RulesError
+from solver.errors import DealFileError, RulesError
 from solver.formats import Deal, deal_to_json
 from solver.layout import initial_layout, shuffled_sequence
 from solver.variants import Rules
@@ -47,6 +47,7 @@ def generate(rules: Rules, want: str, count: int, seed: int, max_tries: int, bud
     tried since the deal kept before it. ``run(jobs, n, work)`` solves the tries (a process
     pool, results in any order); they are taken in shuffle order, so the deals kept do not
     depend on the number of workers."""
+    from solver.batch import interrupted_by
     from solver.pack import PackJob, verify_job
     if want not in WANTED:
         raise RulesError(f"unknown kind {want!r} (known: {', '.join(WANTED)})")
@@ -76,6 +77,10 @@ def generate(rules: Rules, want: str, count: int, seed: int, max_tries: int, bud
                     break
         except KeyboardInterrupt:
             summary.interrupted = True
+        except SystemError as e:          # Ctrl-C inside a compiled call (one worker: in process)
+            if not interrupted_by(e):
+                raise
+            summary.interrupted = True
         finally:
             if hasattr(source, "close"):
                 source.close()            # stops the workers now
@@ -85,9 +90,11 @@ def generate(rules: Rules, want: str, count: int, seed: int, max_tries: int, bud
 def _write(deals_f, sols_f, deal: Deal, tries: int, result: dict, name: str, line: int) -> None:
     """One kept deal and its solution, each on its line, on disk at once."""
     deal.source["generated"]["tries"] = tries
-    deals_f.write(json.dumps(deal_to_json(deal)) + "\n")
     sol = dict(result["solution"], pack={"file": name, "line": line})
     sol["deal"] = dict(sol["deal"], source=deal.source)
-    sols_f.write(json.dumps(sol) + "\n")
-    deals_f.flush()
-    sols_f.flush()
+    for f, doc in ((deals_f, deal_to_json(deal)), (sols_f, sol)):
+        try:
+            f.write(json.dumps(doc) + "\n")
+            f.flush()
+        except OSError as e:
+            raise DealFileError(f"cannot write {f.name}: {e.strerror}") from None

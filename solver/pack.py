@@ -48,16 +48,16 @@ def verify_job(job: PackJob) -> dict:
 class PackSummary:
     deals: int = 0
     counts: dict = field(default_factory=lambda: {"won": 0, "lost": 0, "unknown": 0})
-    bad: list = field(default_factory=list)        # DealFileError of each bad line
+    bad: list = field(default_factory=list)        # (line, DealFileError) of each bad line
     resumed: int = 0                               # verdicts taken from the solutions file
     interrupted: bool = False
 
 
-def read_pack(path: str | Path) -> tuple[list[tuple[int, object]], list[DealFileError]]:
-    """The pack's deals as (line, deal) and the errors of its bad lines."""
+def read_pack(path: str | Path) -> tuple[list[tuple[int, object]], list[tuple[int, DealFileError]]]:
+    """The pack's deals as (line, deal) and its bad lines as (line, error)."""
     good, bad = [], []
     for n, deal in read_deal_lines(path):
-        (bad.append(deal) if isinstance(deal, DealFileError) else good.append((n, deal)))
+        (bad if isinstance(deal, DealFileError) else good).append((n, deal))
     return good, bad
 
 
@@ -73,23 +73,35 @@ def stored_verdicts(out: Path, pack: Path) -> dict[tuple, dict]:
     found: dict[tuple, dict] = {}
     if not out.exists():
         return found
-    with open(out, encoding="utf-8", errors="replace") as f:
+    with open(out, "rb") as f:
         for text in f:
             try:
                 doc = json.loads(text)
                 where = doc["pack"]
+                if doc["outcome"] not in ("won", "lost", "unknown") or not isinstance(doc["moves"], list):
+                    continue
                 if where["file"] != pack.name:
                     continue
                 p = doc["producer"]
                 rh = rules_from_dict(doc["variant"], doc["rules"]).hash()
                 key = (where["line"], doc["deal"]["checksum"], rh,
                        _stamp(p["budget"], p["dominance"], p["solver"]))
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, AttributeError):
                 continue
             if doc["outcome"] == "won" and not _replays(doc):
                 continue                  # a "won" is taken only with a line that wins here
             found[key] = doc
     return found
+
+
+def _base(moves: list) -> Optional[str]:
+    """The base a stored winning line chose (its first move ``base:P:CARD``), as
+    ``SolveResult.base`` says it; None if it chose none."""
+    first = str(moves[0]) if moves else ""
+    if not first.startswith("base:"):
+        return None
+    _, pile, card = first.split(":")
+    return f"{card} from t{pile}"
 
 
 def _replays(doc: dict) -> bool:
@@ -120,21 +132,27 @@ def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[P
         raise DealFileError(f"{path} holds no deal")
     summary = PackSummary(deals=len(good) + len(bad), bad=bad)
     solver_name = f"patience-solver {__version__}"
+    if out:
+        prepare_solutions_file(out)
     stored = stored_verdicts(out, path) if out else {}
-    todo = []
+    keyed = []
     for n, deal in good:
         dom = list(expand_dominance(deal.rules, dominance))
         try:
             dominance_flags(deal.rules, dom)      # a rule this deal's rules refuse: a bad line
         except UnsupportedVariant as e:
-            summary.bad.append(DealFileError(f"{path}:{n}: {e.message}"))
+            summary.bad.append((n, DealFileError(f"{path}:{n}: {e.message}")))
             continue
-        key = (n, deal.checksum, deal.rules.hash(), _stamp(budget.as_dict(), dom, solver_name))
+        keyed.append((n, deal, (n, deal.checksum, deal.rules.hash(), _stamp(budget.as_dict(), dom, solver_name))))
+    for _, e in sorted(summary.bad, key=lambda x: x[0]):
+        bad_line(e)
+    todo = []
+    for n, deal, key in keyed:
         if key in stored:
             doc = stored[key]
             p = doc["producer"]
             res = {"line": n, "verdict": doc["outcome"], "reason": doc["reason"], "moves": len(doc["moves"]),
-                   "base": None, "nodes": p.get("nodes"), "states": p.get("states"),
+                   "base": _base(doc["moves"]), "nodes": p.get("nodes"), "states": p.get("states"),
                    "seconds": p.get("seconds"), "most_home": p.get("most_home"), "solution": doc}
             summary.counts[res["verdict"]] += 1
             summary.resumed += 1
@@ -142,16 +160,15 @@ def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[P
         else:
             todo.append(PackJob(n, deal_to_json(deal), budget.nodes, budget.seconds, budget.memory,
                                 budget.restarts, tuple(dominance)))
-    for e in summary.bad:
-        bad_line(e)
-    sink = _open_for_append(out) if out else None
+    try:
+        sink = open(out, "a", encoding="utf-8") if out else None
+    except OSError as e:
+        raise DealFileError(f"cannot write {out}: {e.strerror}") from None
     source = run(todo, jobs, verify_job)
     try:
         for res in source:
             if sink is not None:
-                doc = dict(res["solution"], pack={"file": path.name, "line": res["line"]})
-                sink.write(json.dumps(doc) + "\n")
-                sink.flush()
+                _append(sink, out, dict(res["solution"], pack={"file": path.name, "line": res["line"]}))
             summary.counts[res["verdict"]] += 1
             report(res, f"{path}#{res['line']}", False)
     except KeyboardInterrupt:
@@ -168,21 +185,40 @@ def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[P
     return summary
 
 
-def _open_for_append(out: Path):
-    """``out`` opened to append whole lines. A line that is not a whole JSON document (the
-    last line of a run killed while writing it) is dropped first, the file rewritten whole
-    in its place, so that the solutions file stays one document a line."""
+def prepare_solutions_file(out: Path) -> None:
+    """Make ``out`` fit to be read and appended to: a last line cut by a run killed while
+    writing it is dropped (a whole last document that lacks only its newline gets it). Any
+    other line that is not a JSON document means ``out`` is not a solutions file: an error,
+    and the file is left as it is."""
+    if not out.exists():
+        return
     try:
-        if out.exists():
-            with open(out, "rb") as f:
-                raw = f.read()
-            lines = raw.splitlines(keepends=True)
-            keep = [x for x in lines if x.endswith(b"\n") and _is_json(x)]
-            if len(keep) != len(lines):
-                tmp = out.with_name(out.name + ".tmp")
-                tmp.write_bytes(b"".join(keep))
-                os.replace(tmp, out)
-        return open(out, "a", encoding="utf-8")
+        raw = out.read_bytes()
+    except OSError as e:
+        raise DealFileError(f"cannot read {out}: {e.strerror}") from None
+    lines = raw.splitlines(keepends=True)
+    for n, line in enumerate(lines[:-1], 1):
+        if not _is_json(line):
+            raise DealFileError(f"--out {out} is not a solutions file of JSON lines (line {n}); "
+                                f"give another file")
+    if lines and not lines[-1].endswith(b"\n"):
+        fixed = lines[:-1] + ([lines[-1] + b"\n"] if _is_json(lines[-1]) else [])
+        try:
+            tmp = out.with_name(out.name + ".tmp")
+            tmp.write_bytes(b"".join(fixed))
+            os.replace(tmp, out)
+        except OSError as e:
+            raise DealFileError(f"cannot write {out}: {e.strerror}") from None
+    elif lines and not _is_json(lines[-1]):
+        raise DealFileError(f"--out {out} is not a solutions file of JSON lines (line {len(lines)}); "
+                            f"give another file")
+
+
+def _append(sink, out: Path, doc: dict) -> None:
+    """One solution document as a line of ``out``, on disk at once."""
+    try:
+        sink.write(json.dumps(doc) + "\n")
+        sink.flush()
     except OSError as e:
         raise DealFileError(f"cannot write {out}: {e.strerror}") from None
 

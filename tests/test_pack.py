@@ -181,3 +181,37 @@ def test_generate_unwinnable_deals_and_say_when_too_few(tmp_path):
     assert r.exit_code == 2 and "only 0 of 1 unwinnable deals in 3 tries" in r.output, r.output
     r, _, _ = _generate(tmp_path, "none", "terrace", "--count", "1", "--seed", "1")
     assert r.exit_code == 2 and "--winnable or --unwinnable" in r.output
+
+
+def test_solutions_file_repair_and_refusal(tmp_path):
+    """A whole last document lacking only its newline is kept (and taken); a file that is
+    not JSON lines (e.g. an indented solution file) is refused, untouched."""
+    p = _pack(tmp_path, [FALLING[0], FALLING[1]])
+    sols = tmp_path / "sols.jsonl"
+    args = ["verify", str(p), "--jobs", "1", "--budget-nodes", "200000", "--out", str(sols)]
+    assert run(*args).exit_code == 1
+    sols.write_text(sols.read_text().rstrip("\n"))
+    r = run(*args)
+    assert r.exit_code == 1 and r.stdout.count("(stored)") == 2, r.output
+    assert sols.read_text().endswith("}\n") and len(sols.read_text().splitlines()) == 2
+    single = tmp_path / "one.jsonl"
+    assert run("solve", "falling-star", "2", "--budget-nodes", "200000", "--out", str(single)).exit_code == 0
+    before = single.read_bytes()
+    r = run("verify", str(p), "--jobs", "1", "--budget-nodes", "200000", "--out", str(single))
+    assert r.exit_code == 3 and "is not a solutions file of JSON lines" in r.output, r.output
+    assert single.read_bytes() == before
+
+
+def test_stored_wins_name_their_base_and_generate_never_overwrites(tmp_path):
+    p = _pack(tmp_path, [pysolfc_deal(make_rules("terrace"), 1)])
+    sols = tmp_path / "sols.jsonl"
+    args = ["verify", str(p), "--jobs", "1", "--budget-nodes", "200000", "--out", str(sols)]
+    first = run(*args).stdout.strip()
+    again = run(*args).stdout.strip()
+    assert " with base " in first and again == first.split(": ", 1)[0] + ": " + first.split(": ", 1)[1] + " (stored)"
+    r, out, _ = _generate(tmp_path, "gen", "terrace", "--winnable", "--count", "1", "--seed", "1",
+                          "--budget-nodes", "100000", "--jobs", "1")
+    assert r.exit_code == 0
+    before = out.read_bytes()
+    r, _, _ = _generate(tmp_path, "gen", "terrace", "--winnable", "--count", "1", "--seed", "2", "--jobs", "1")
+    assert r.exit_code == 2 and "exists" in r.output and out.read_bytes() == before
