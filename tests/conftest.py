@@ -7,7 +7,8 @@ import pytest
 # Substrings of the test ids that take a minute or more (see `pytest --durations=40`).
 LONG = ("2000_miniature", "dominance_rule_keeps_verdicts", "shared_table_keeps_verdicts",
         "matches_oracle_on_miniature_deals", "reserve_blocked_keeps_verdicts", "reserve_order_keeps_verdicts",
-        "plain_order_matches_oracle_on_400", "deal_through_inert_keeps_verdicts")
+        "plain_order_matches_oracle_on_400", "deal_through_inert_keeps_verdicts", "oracle_on_small_deals",
+        "most_home_equals_the_oracles")
 
 
 def pytest_collection_modifyitems(session, config, items):

@@ -58,7 +58,8 @@ def test_dominance_rule_keeps_verdicts_on_20000_deals(name):
 
 @pytest.mark.parametrize("name", sorted(DOMINANCE_RULES["algerian"]))
 def test_dominance_rule_keeps_verdicts(name):
-    cross_check("algerian", 1000, seed=3, dominance=(name,))
+    # 600 deals (about 95 s of one core; the slow test above has 20,000)
+    cross_check("algerian", 600, seed=3, dominance=(name,))
 
 
 @pytest.mark.parametrize("layout", ["A", "B", "C"])

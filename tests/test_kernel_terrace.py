@@ -29,8 +29,9 @@ def test_kernel_matches_oracle_on_miniature_deals(variant, chunk):
 
 @pytest.mark.parametrize("variant", ["terrace", "falling-star"])
 def test_kernel_matches_oracle_on_small_deals(variant):
-    """The small shapes (a heavy reserve) end lost more often."""
-    counts = cross_check(variant, 250, seed=2, small=True, max_states=20_000)
+    """The small shapes (a heavy reserve) end lost more often. (An oracle capped at 5,000
+    states: at 20,000 the Terrace deals took two minutes, for six more decided.)"""
+    counts = cross_check(variant, 250, seed=2, small=True, max_states=5_000)
     assert counts["lost"] > 35 and counts["won"] > 35, counts
 
 
