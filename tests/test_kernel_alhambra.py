@@ -72,9 +72,9 @@ INERT_VARIANTS = ["alhambra", "reinforcements"]
 @pytest.mark.parametrize("variant", INERT_VARIANTS)
 def test_deal_through_inert_keeps_verdicts(variant):
     """The dominance rule against the oracle (which has no rules) on small deals."""
-    counts = cross_check(variant, 500, seed=21, dominance=("deal_through_inert",), small=True,
-                         max_states=6_000)
-    assert counts["won"] > 100 and counts["lost"] > 30, counts
+    counts = cross_check(variant, 350, seed=21, dominance=("deal_through_inert",), small=True,
+                         max_states=6_000)                       # the slow test below: 20,000
+    assert counts["won"] > 70 and counts["lost"] > 20, counts
 
 
 @pytest.mark.slow

@@ -89,8 +89,8 @@ def shared_table_verdicts(variant: str, n_deals: int, seed: int) -> dict:
 
 @pytest.mark.parametrize("variant", ["alhambra", "reinforcements"])
 def test_shared_table_keeps_verdicts(variant):
-    counts = shared_table_verdicts(variant, 120, seed=5)
-    assert counts["lost_later"] >= 15 and counts["won_later"] >= 3, counts
+    counts = shared_table_verdicts(variant, 80, seed=5)        # the slow test below: 3,000
+    assert counts["lost_later"] >= 10 and counts["won_later"] >= 2, counts
 
 
 @pytest.mark.slow
