@@ -18,7 +18,7 @@ import numpy as np
 
 from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
-from solver.oracle import exhaustive_search
+from tests.oracle_store import oracle_verdicts
 from solver.playback import replay
 from solver.dispatch import gen_moves, hash_state, make_move, undo_move
 from solver.driver import Budget, adapter_for, expand_dominance, kernel_state, solve
@@ -33,26 +33,24 @@ def cross_check(variant: str, n_deals: int, seed: int, dominance=(), budget: Bud
     ``variant`` (every option varied; the smaller shapes with ``small``); every won
     replays. With ``every_rule`` each deal is also solved with every dominance rule its
     rules allow (one oracle search checks both: the oracle is most of the cost). Deals the
-    oracle cannot finish within ``max_states`` are skipped and counted. Returns the verdict
-    counts (``ruled``: deals also checked with rules on)."""
-    rng = random.Random(f"{variant}/{seed}")     # each variant its own deals
+    oracle cannot finish within ``max_states`` are skipped and counted. The oracle's verdicts
+    are read from ``tests/oracle/`` where stored (``tests.oracle_store``). Returns the
+    verdict counts (``ruled``: deals also checked with rules on)."""
     counts = {"won": 0, "lost": 0, "skipped": 0, "ruled": 0}
-    for i in range(n_deals):
-        deal = random_miniature_deal(variant, rng, options, vary=True, small=small)
-        e = engine_for(deal.rules)
-        want = exhaustive_search(e, e.initial_position(deal.layout), max_states=max_states)
-        if want.verdict == "unknown":
+    deals, verdicts = oracle_verdicts(variant, n_deals, seed, options, small, max_states)
+    for i, (deal, want) in enumerate(zip(deals, verdicts)):
+        if want == "unknown":
             counts["skipped"] += 1
             continue
         got = solve(deal, budget, dominance)
-        assert got.verdict == want.verdict, (i, deal.rules.describe(), deal.source, got.verdict, want.verdict)
+        assert got.verdict == want, (i, deal.rules.describe(), deal.source, got.verdict, want)
         if got.verdict == "won":
             assert replay(deal, got.moves).ok
         counts[got.verdict] += 1
         rules_on = expand_dominance(deal.rules, ("all",)) if every_rule else ()
         if rules_on:
             ruled = solve(deal, budget, rules_on)
-            assert ruled.verdict == want.verdict, (i, rules_on, deal.rules.describe(), deal.source, ruled.verdict)
+            assert ruled.verdict == want, (i, rules_on, deal.rules.describe(), deal.source, ruled.verdict)
             if ruled.verdict == "won":
                 assert replay(deal, ruled.moves).ok
             counts["ruled"] += 1

@@ -9,7 +9,7 @@ import pytest
 
 from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
-from solver.oracle import exhaustive_search
+from tests.oracle_store import oracle_verdicts
 from solver.playback import replay
 from solver.dispatch import gen_moves, make_move
 from solver.search import CTRL_LEN, X_STORED, tt_delete, tt_insert
@@ -68,17 +68,14 @@ def test_games_with_cycles_do_not_share():
 def shared_table_verdicts(variant: str, n_deals: int, seed: int) -> dict:
     """Verdicts on the larger miniature deals equal the oracle's; counts the deals decided
     only after several searches (those that used the shared table)."""
-    rng = random.Random(seed)
     counts = {"won": 0, "lost": 0, "won_later": 0, "lost_later": 0}
-    for i in range(n_deals):
-        deal = random_miniature_deal(variant, rng, vary=True)
-        e = engine_for(deal.rules)
-        want = exhaustive_search(e, e.initial_position(deal.layout), max_states=100_000)
-        if want.verdict == "unknown":
+    deals, verdicts = oracle_verdicts(variant, n_deals, seed, None, False, 100_000)
+    for i, (deal, want) in enumerate(zip(deals, verdicts)):
+        if want == "unknown":
             continue
         dominance = expand_dominance(deal.rules, ("all",)) if i % 2 else ()
         got = solve(deal, Budget(nodes=3_000_000, memory=1 << 24), dominance)
-        assert got.verdict == want.verdict, (i, deal.rules.describe(), deal.source, dominance)
+        assert got.verdict == want, (i, deal.rules.describe(), deal.source, dominance)
         if got.verdict == "won":
             assert replay(deal, got.moves).ok
         counts[got.verdict] += 1
