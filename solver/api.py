@@ -50,17 +50,20 @@ def __getattr__(name: str):
 
 
 def solve(deal: Deal, nodes: Optional[int] = None, seconds: Optional[float] = None,
-          memory: Optional[int] = None, dominance: Iterable[str] = ("all",)):
+          memory: Optional[int] = None, dominance: Iterable[str] = ("all",), shorten: Optional[int] = None):
     """Decide ``deal``: a ``SolveResult`` whose ``verdict`` is ``won`` (with ``moves``, a line
     the reference engine has replayed to a win), ``lost`` (a complete search) or
     ``unknown`` (``reason``: the budget that ran out). ``nodes``, ``seconds`` and ``memory``
     (bytes of transposition table) default to the command line's budget; ``dominance``
-    names the proved rules to use (``"all"``: every one the rules allow; ``()``: none)."""
+    names the proved rules to use (``"all"``: every one the rules allow; ``()``: none);
+    ``shorten``: the nodes spent on shortening a winning line (``search_moves`` is the
+    length before)."""
     from solver.driver import Budget, expand_dominance
     from solver.driver import solve as _solve
     b = Budget()
     budget = Budget(nodes=b.nodes if nodes is None else nodes, seconds=b.seconds if seconds is None else seconds,
-                    memory=b.memory if memory is None else memory)
+                    memory=b.memory if memory is None else memory,
+                    shorten=b.shorten if shorten is None else shorten)
     return _solve(deal, budget, expand_dominance(deal.rules, tuple(dominance)))
 
 

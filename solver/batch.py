@@ -93,7 +93,7 @@ def solve_job(job: Job) -> Record:
     from solver.driver import Budget, solve
     from solver.variants import make_rules
     rules = make_rules(job.variant, dict(job.options))
-    budget = Budget(job.nodes, job.seconds, job.memory, job.restarts)
+    budget = Budget(job.nodes, job.seconds, job.memory, job.restarts, shorten=0)   # a batch is for verdicts
     res = solve(pysolfc_deal(rules, job.game), budget, job.dominance)
     won = res.verdict == "won"
     return Record(rules.variant, rules.hash(), rules_json(rules.as_dict()), job.game, res.verdict, res.reason,

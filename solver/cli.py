@@ -400,10 +400,17 @@ def _budget_options(f):
     return f
 
 
-def _budget(budget_nodes, time_limit, memory, no_restarts=False):
-    from solver.driver import Budget, DEFAULT_MEMORY, DEFAULT_NODES, DEFAULT_TIME
+def _shorten_option(f):
+    return click.option("--shorten-nodes", type=Count(min=0, max=MAX_NODES), default=None,
+                        help="Nodes spent after a win on shortening its line with detours of two moves or "
+                             "more (default 200,000; 0: one-move detours only).")(f)
+
+
+def _budget(budget_nodes, time_limit, memory, no_restarts=False, shorten_nodes=None):
+    from solver.driver import Budget, DEFAULT_MEMORY, DEFAULT_NODES, DEFAULT_TIME, SHORTEN_NODES
     return Budget(budget_nodes or DEFAULT_NODES, time_limit or DEFAULT_TIME,
-                  parse_bytes(memory) if memory is not None else DEFAULT_MEMORY, not no_restarts)
+                  parse_bytes(memory) if memory is not None else DEFAULT_MEMORY, not no_restarts,
+                  SHORTEN_NODES if shorten_nodes is None else shorten_nodes)
 
 
 def _progress():
@@ -444,7 +451,8 @@ def _run_solver(deal, budget, dominance):
 def _verdict_line(deal, res) -> str:
     if res.verdict == "won":
         base = f" with base {res.base()}" if res.base() else ""
-        return f"{deal.label()}: won in {len(res.moves)} moves{base} (certified by the reference engine)"
+        found = f"; the search's line: {res.search_moves}" if res.search_moves != len(res.moves) else ""
+        return f"{deal.label()}: won in {len(res.moves)} moves{base} (certified by the reference engine{found})"
     if res.verdict == "lost":
         return f"{deal.label()}: lost (complete search)"
     total = 2 * deal.rules["suits"] * deal.rules["ranks"]
@@ -459,10 +467,11 @@ def _verdict_line(deal, res) -> str:
 @rule_option
 @profile_option
 @_budget_options
+@_shorten_option
 @click.option("--out", type=FilePath(dir_okay=False), help="Write the solution file here.")
 @click.option("--show", is_flag=True, help="Print the winning line step by step with boards.")
 def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_limit, memory, dominance, no_restarts,
-          out, show) -> None:
+          shorten_nodes, out, show) -> None:
     """Decide VARIANT game GAME_NUMBER (or --deal FILE): won, lost or unknown."""
     from solver.formats import write_solution
     if deal_file:
@@ -473,7 +482,7 @@ def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_li
         if not variant or not game_number:
             raise RulesError("usage: patience solve VARIANT GAME_NUMBER  (or: patience solve --deal FILE)")
         deal = load_deal(variant, game_number, rules, profile)
-    budget = _budget(budget_nodes, time_limit, memory, no_restarts)
+    budget = _budget(budget_nodes, time_limit, memory, no_restarts, shorten_nodes)
     res, compile_s = _run_solver(deal, budget, _dominance(deal.rules, dominance))
     click.echo(_verdict_line(deal, res))
     click.echo(f"rules: {deal.rules.describe()} (hash {deal.rules.hash()})")
@@ -538,13 +547,15 @@ class VerifyCommand(PatienceCommand):
 @main.command(cls=VerifyCommand)
 @click.argument("deal_file", type=FilePath(dir_okay=False))
 @_budget_options
+@_shorten_option
 @click.option("--out", type=FilePath(dir_okay=False),
               help="Write the solution file here (a .jsonl DEAL_FILE: one solution per line, appended "
                    "as each deal is done; running the same command again resumes).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per deal instead of a line.")
 @click.option("--jobs", type=Count(min=1, max=256), default=None,
               help="Worker processes for a .jsonl DEAL_FILE (default: all cores).")
-def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, out, as_json, jobs) -> None:
+def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, shorten_nodes, out, as_json,
+           jobs) -> None:
     """Is the deal in DEAL_FILE winnable? For publishers. A DEAL_FILE ending in .jsonl holds
     one deal per line (a pack): every deal is verified, in parallel, one line each as it
     is done (a bad line is reported and the rest still verified), then a summary.
@@ -556,7 +567,7 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
     from solver.formats import read_deal, write_solution_doc
     from solver.driver import warm_up
     from pathlib import Path
-    budget = _budget(budget_nodes, time_limit, memory, no_restarts)
+    budget = _budget(budget_nodes, time_limit, memory, no_restarts, shorten_nodes)
     names = _dominance_names(dominance)
     if out:
         _check_writable(out)              # before the solve, or its verdict would be lost
@@ -603,7 +614,7 @@ def _solve_for_verify(deal, budget, names) -> dict:
     from solver.pack import PackJob, verify_job
     from solver.formats import deal_to_json
     return verify_job(PackJob(0, deal_to_json(deal), budget.nodes, budget.seconds, budget.memory, budget.restarts,
-                              names))
+                              names, budget.shorten))
 
 
 def _print_verdict(res: dict, label, budget, out, as_json, resumed=False) -> None:
@@ -613,8 +624,8 @@ def _print_verdict(res: dict, label, budget, out, as_json, resumed=False) -> Non
     if as_json:
         click.echo(json.dumps({
             "deal": label, "checksum": doc["deal"]["checksum"], "variant": doc["variant"], "rules": doc["rules"],
-            "verdict": verdict, "reason": detail, "moves": res["moves"], "base": res["base"],
-            "nodes": res["nodes"], "states": res["states"], "seconds": res["seconds"],
+            "verdict": verdict, "reason": detail, "moves": res["moves"], "search_line_moves": res.get("search_moves"),
+            "base": res["base"], "nodes": res["nodes"], "states": res["states"], "seconds": res["seconds"],
             "most_home": res["most_home"], "budget": doc["producer"]["budget"], "solution": out,
             "resumed": resumed}))
     else:
@@ -637,12 +648,13 @@ def _print_verdict(res: dict, label, budget, out, as_json, resumed=False) -> Non
 @rule_option
 @profile_option
 @_budget_options
+@_shorten_option
 @click.option("--jobs", type=Count(min=1, max=256), default=None, help="Worker processes (default: all cores).")
 @click.option("--out", required=True, type=FilePath(dir_okay=False),
               help="The pack to write (.jsonl, one deal a line); the solutions go beside it, in "
                    "OUT's name with .solutions.jsonl.")
 def generate(variant, want, count, seed, max_tries, rules, profile, budget_nodes, time_limit, memory, dominance,
-             no_restarts, jobs, out) -> None:
+             no_restarts, shorten_nodes, jobs, out) -> None:
     """New random deals of VARIANT, kept only when certified winnable (--winnable) or proved
     unwinnable (--unwinnable): a publisher's pack, reproducible from --seed. Each deal
     records its shuffle and how many shuffles were tried for it; a deal whose search ends
@@ -665,7 +677,7 @@ def generate(variant, want, count, seed, max_tries, rules, profile, budget_nodes
     r = resolve_rules(variant, rules, profile)
     names = _dominance_names(dominance)
     _dominance(r, names)                  # a rule these rules refuse: an error now
-    budget = _budget(budget_nodes, time_limit, memory, no_restarts)
+    budget = _budget(budget_nodes, time_limit, memory, no_restarts, shorten_nodes)
     tries = max_tries or 100 * count
     click.echo(f"{r.describe()} (rules {r.hash()}): {count} {want} deals from shuffles of seed {seed} "
                f"(at most {tries:,} tries); budget {budget.nodes:,} nodes", err=True)
@@ -720,7 +732,8 @@ DEFAULT_DB = "results/results.db"
 @click.option("--scheduler", default=None, type=TEXT, metavar="ADDRESS", help="Dask scheduler address (default: a local cluster).")
 def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dominance, no_restarts, jobs, db, rerun_unknown,
           engine, scheduler) -> None:
-    """Solve VARIANT for every seed in --seeds into a results store (resumable)."""
+    """Solve VARIANT for every seed in --seeds into a results store (resumable). A winning
+    line is shortened by one-move detours only (``patience solve --shorten-nodes`` does more)."""
     try:
         summary = _batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dominance, no_restarts,
                          jobs, db, rerun_unknown, engine, scheduler)

@@ -28,7 +28,7 @@ from solver.errors import CertificationError, UnsupportedVariant  # noqa: F401  
 from solver.moves import BASE, Move
 from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FULL, GROW, LOST, MAX_MOVES_PER_NODE, RUNNING, WON,
                            X_CANGROW, X_HOME, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED, rehash, run,
-                           shortcut, table_slots, unwind, winning_path)
+                           line_hashes, resplice, table_slots, unwind, winning_path)
 from solver.state import KernelState, ZobristKeys, new_state, zobrist_tables
 
 DEFAULT_NODES = 2_000_000             # about 2 s of search; raise it per run with --budget-nodes
@@ -37,6 +37,9 @@ DEFAULT_TIME = 600.0                  # seconds: a safety net, the node budget i
 SLICE_NODES = 1 << 20                 # nodes between clock checks
 INITIAL_TABLE_BYTES = 1 << 22
 MAX_DEPTH = 1 << 20
+SHORTEN_NODES = 200_000               # nodes spent after a win on detours of two moves or more
+MAX_DETOUR = 8                        # the longest detour tried (moves)
+UNBOUNDED = 1 << 62
 
 
 @dataclass(frozen=True)
@@ -45,10 +48,11 @@ class Budget:
     seconds: float = DEFAULT_TIME
     memory: int = DEFAULT_MEMORY
     restarts: bool = True                 # spend the nodes on the restart schedule (see ``solve``)
+    shorten: int = SHORTEN_NODES          # nodes for shortening a winning line (``_shorten``)
 
     def as_dict(self) -> dict:
         return {"nodes": self.nodes, "seconds": self.seconds, "memory_bytes": self.memory,
-                "search": search_mode(self.restarts)}
+                "search": search_mode(self.restarts), "shorten_nodes": self.shorten}
 
 
 @dataclass
@@ -66,6 +70,7 @@ class SolveResult:
     dominance: tuple = ()
     attempts: int = 1                     # searches run (restarts + 1)
     most_home: int = 0                    # most cards on the foundations in any state searched
+    search_moves: int = 0                 # length of the search's own winning line, before shortening
 
     def base(self) -> Optional[str]:
         """The base card the winning line chose (Terrace family, ``base_mode=choose``), as
@@ -79,6 +84,7 @@ class SolveResult:
             "solver": f"patience-solver {__version__}", "budget": self.budget.as_dict(),
             "dominance": list(self.dominance), "attempts": self.attempts,
             "nodes": self.nodes, "states": self.states, "most_home": self.most_home,
+            "search_line_moves": self.search_moves,
             "seconds": round(self.seconds, 4), "certify_seconds": round(self.certify_seconds, 4)})
 
 
@@ -401,8 +407,9 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     if attempt.status == WON:
         t1 = time.perf_counter()
         path = winning_path(attempt.frames, attempt.moves, attempt.ctrl) if attempt.ctrl[0] >= 0 else []
-        path, infos = _shorten(ad, start_pos, path)
-        res.moves = certify(deal, [mv for m, i in zip(path, infos) for mv in ad.to_moves(m, int(i))])
+        res.search_moves = len(_expand(ad, start_pos, path))
+        path = _shorten(ad, start_pos, path, budget.shorten)
+        res.moves = certify(deal, _expand(ad, start_pos, path))
         res.verdict, res.reason = "won", None
         res.certify_seconds = time.perf_counter() - t1
     elif attempt.status == LOST:
@@ -410,20 +417,34 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     return res
 
 
-def _shorten(ad: KernelAdapter, start_pos: Position, path: list[int]) -> tuple[list[int], list[int]]:
-    """Shortcut passes over the DFS line until it stops getting shorter; returns the line
-    and the undo record of each move (from the last pass: the line is played once more
-    only by the reference engine)."""
+def _expand(ad: KernelAdapter, start_pos: Position, path: list[int]) -> list[Move]:
+    """A line of kernel moves in the notation (a macro deal is several moves)."""
     if not path:
-        return [], []
+        return []
     state, keys = kernel_state(ad, start_pos)
-    buf = np.zeros(MAX_MOVES_PER_NODE, dtype=np.int32)
-    arr = np.array(path, dtype=np.int32)
-    while True:
-        shorter, infos = shortcut(ad.kernel, ad.cfg, state, keys, arr, buf)
-        if len(shorter) >= len(arr):      # no jump found: the pass returned ``arr`` itself
-            return [int(m) for m in shorter], [int(i) for i in infos]
-        arr = shorter
+    _, _, infos = line_hashes(ad.kernel, ad.cfg, state, keys, np.array(path, dtype=np.int32))
+    return [mv for m, i in zip(path, infos) for mv in ad.to_moves(m, int(i))]
+
+
+def _shorten(ad: KernelAdapter, start_pos: Position, path: list[int], nodes: int) -> list[int]:
+    """The winning line with detours (``resplice``): of one move, over and over until none
+    is found (cheap: each state's moves once), then of at most 2, 3, ... ``MAX_DETOUR``
+    moves while ``nodes`` last. Each pass keeps the line winning, and the result is
+    certified by the reference engine like any other line."""
+    if not path:
+        return []
+    state, keys = kernel_state(ad, start_pos)
+    line = np.array(path, dtype=np.int32)
+    depth, spent = 1, 0
+    while depth <= MAX_DETOUR and (depth == 1 or spent < nodes):
+        buf = np.zeros(MAX_MOVES_PER_NODE * depth, dtype=np.int32)
+        cap = UNBOUNDED if depth == 1 else nodes - spent
+        shorter, _, used = resplice(ad.kernel, ad.cfg, state, keys, line, depth, cap, buf)
+        spent += used if depth > 1 else 0
+        if len(shorter) == len(line):      # nothing found at this depth: look further
+            depth += 1
+        line = shorter
+    return [int(m) for m in line]
 
 
 def warm_up() -> float:

@@ -54,7 +54,7 @@ def generate(rules: Rules, want: str, count: int, seed: int, max_tries: int, bud
     verdict = WANTED[want]
     summary = GenerateSummary()
     tries = (PackJob(i, deal_to_json(shuffled_deal(rules, seed, i)), budget.nodes, budget.seconds, budget.memory,
-                     budget.restarts, dominance) for i in range(1, max_tries + 1))
+                     budget.restarts, dominance, budget.shorten) for i in range(1, max_tries + 1))
     source = run(tries, jobs, verify_job)
     waiting: dict[int, dict] = {}          # results that came before an earlier shuffle's
     since = 0

@@ -29,6 +29,7 @@ class PackJob:
     memory: int
     restarts: bool
     dominance: tuple              # names as given ("all" is expanded for the deal's rules)
+    shorten: int                  # Budget.shorten
 
 
 def verify_job(job: PackJob) -> dict:
@@ -36,11 +37,11 @@ def verify_job(job: PackJob) -> dict:
     solution document (a won line was replayed by the reference engine in ``solve``)."""
     from solver.driver import Budget, expand_dominance, solve
     deal = deal_from_json(job.deal)
-    budget = Budget(job.nodes, job.seconds, job.memory, job.restarts)
+    budget = Budget(job.nodes, job.seconds, job.memory, job.restarts, job.shorten)
     res = solve(deal, budget, expand_dominance(deal.rules, job.dominance))
     doc = solution_to_json(res.solution(), deal)
     return {"line": job.line, "verdict": res.verdict, "reason": res.reason, "moves": len(res.moves),
-            "base": res.base(), "nodes": res.nodes, "states": res.states, "seconds": round(res.seconds, 4),
+            "search_moves": res.search_moves, "base": res.base(), "nodes": res.nodes, "states": res.states, "seconds": round(res.seconds, 4),
             "most_home": res.most_home, "solution": doc}
 
 
@@ -152,14 +153,14 @@ def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[P
             doc = stored[key]
             p = doc["producer"]
             res = {"line": n, "verdict": doc["outcome"], "reason": doc["reason"], "moves": len(doc["moves"]),
-                   "base": _base(doc["moves"]), "nodes": p.get("nodes"), "states": p.get("states"),
+                   "search_moves": p.get("search_line_moves"), "base": _base(doc["moves"]), "nodes": p.get("nodes"), "states": p.get("states"),
                    "seconds": p.get("seconds"), "most_home": p.get("most_home"), "solution": doc}
             summary.counts[res["verdict"]] += 1
             summary.resumed += 1
             report(res, f"{path}#{n}", True)
         else:
             todo.append(PackJob(n, deal_to_json(deal), budget.nodes, budget.seconds, budget.memory,
-                                budget.restarts, tuple(dominance)))
+                                budget.restarts, tuple(dominance), budget.shorten))
     try:
         sink = open(out, "a", encoding="utf-8") if out else None
     except OSError as e:

@@ -253,16 +253,9 @@ def winning_path(frames: np.ndarray, moves: np.ndarray, ctrl: np.ndarray) -> lis
 
 
 @njit(cache=True)
-def shortcut(kernel, cfg, state, keys, path, buf):
-    """Shorten a winning line: from each state on it, jump to the farthest later state on
-    the line that one move reaches. ``path`` holds kernel moves from the current state
-    (which is left unchanged); returns the shorter line and the undo record of each of its
-    moves (they say how many deals a macro deal made). The result is certified by the
-    reference engine like any other line.
-
-    States are matched by their positional hash (``full_hash``), not by the kernel's key: a
-    canonical key says two states are alike up to a permutation of piles, but the line's
-    later moves name piles, so only the very same state may be jumped to."""
+def line_hashes(kernel, cfg, state, keys, path):
+    """The positional hashes (two words) of the states along ``path`` from ``state``
+    (left unchanged), and the undo record of each move."""
     n = path.shape[0]
     h = np.empty(2, dtype=np.uint64)
     h0 = np.empty(n + 1, dtype=np.uint64)
@@ -278,32 +271,90 @@ def shortcut(kernel, cfg, state, keys, path, buf):
         h1[i + 1] = h[1]
     for i in range(n - 1, -1, -1):
         undo_move(kernel, cfg, state, keys, path[i], infos[i])
+    return h0, h1, infos
+
+
+@njit(cache=True, inline="always")
+def _latest_on_line(order, sorted_h0, h1, h):
+    """The last index of the line whose state has hash ``h``, -1 if none."""
+    best = -1
+    lo = np.searchsorted(sorted_h0, h[0])
+    while lo < sorted_h0.shape[0] and sorted_h0[lo] == h[0]:
+        j = order[lo]
+        if h1[j] == h[1] and j > best:
+            best = j
+        lo += 1
+    return best
+
+
+@njit(cache=True)
+def resplice(kernel, cfg, state, keys, path, depth, node_cap, buf):
+    """Shorten a winning line by bounded re-search: from each state on it, a depth-first
+    search of at most ``depth`` moves looks for a later state of the line (or any won
+    state) reached in fewer moves than the line takes; the best such detour replaces the
+    segment. ``node_cap`` bounds the moves made in all, shared evenly among the states
+    still ahead. ``buf`` holds ``depth`` move lists of ``MAX_MOVES`` each.
+
+    Returns the new line, the undo record of each of its moves, and the nodes spent. As
+    in ``shortcut``, states are matched by positional hash: later moves name piles. The
+    line is certified by the reference engine like any other."""
+    n = path.shape[0]
+    h0, h1, _ = line_hashes(kernel, cfg, state, keys, path)
     order = np.argsort(h0)
     sorted_h0 = h0[order]
+    width = buf.shape[0] // depth
+    h = np.empty(2, dtype=np.uint64)
+    cnt = np.zeros(depth, dtype=np.int64)
+    idx = np.zeros(depth, dtype=np.int64)
+    seq = np.zeros(depth, dtype=np.int32)
+    seq_info = np.zeros(depth, dtype=np.int64)
+    best_seq = np.zeros(depth, dtype=np.int32)
     out = np.empty(n, dtype=np.int32)
     out_info = np.empty(n, dtype=np.int64)
     k = 0
     i = 0
+    nodes = 0
     while i < n:
-        cnt = gen_moves(kernel, cfg, state, buf, 0, -1)
+        cap = nodes + (node_cap - nodes) // (n - i)
         best_j = i + 1
-        best_m = path[i]
-        for q in range(cnt):
-            m = buf[q]
-            info = make_move(kernel, cfg, state, keys, m)
-            full_hash(state, keys, h)
-            lo = np.searchsorted(sorted_h0, h[0])
-            while lo <= n and sorted_h0[lo] == h[0]:
-                j = order[lo]
-                if h1[j] == h[1] and j > best_j:
-                    best_j = j
-                    best_m = m
-                lo += 1
-            undo_move(kernel, cfg, state, keys, m, info)
-        out_info[k] = make_move(kernel, cfg, state, keys, best_m)
-        out[k] = best_m
-        k += 1
+        best_len = 1
+        best_seq[0] = path[i]
+        d = 0
+        cnt[0] = gen_moves(kernel, cfg, state, buf, 0, -1)
+        idx[0] = 0
+        while True:
+            if idx[d] >= cnt[d] or nodes >= cap:
+                if d == 0:
+                    break
+                d -= 1
+                undo_move(kernel, cfg, state, keys, seq[d], seq_info[d])
+                continue
+            m = buf[d * width + idx[d]]
+            idx[d] += 1
+            seq_info[d] = make_move(kernel, cfg, state, keys, m)
+            seq[d] = m
+            nodes += 1
+            steps = d + 1
+            if is_won(kernel, cfg, state):
+                j = n
+            else:
+                full_hash(state, keys, h)
+                j = _latest_on_line(order, sorted_h0, h1, h)
+            if j - steps > best_j - best_len:
+                best_j = j
+                best_len = steps
+                best_seq[:steps] = seq[:steps]
+            if d + 1 < depth and j < n:
+                d += 1
+                cnt[d] = gen_moves(kernel, cfg, state, buf, d * width, -1)
+                idx[d] = 0
+            else:
+                undo_move(kernel, cfg, state, keys, m, seq_info[d])
+        for q in range(best_len):
+            out_info[k] = make_move(kernel, cfg, state, keys, best_seq[q])
+            out[k] = best_seq[q]
+            k += 1
         i = best_j
     for q in range(k - 1, -1, -1):
         undo_move(kernel, cfg, state, keys, out[q], out_info[q])
-    return out[:k].copy(), out_info[:k].copy()
+    return out[:k].copy(), out_info[:k].copy(), nodes
