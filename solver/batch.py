@@ -14,6 +14,7 @@ import os
 import re
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Optional
 
@@ -301,14 +302,33 @@ def _fmt_eta(s: float) -> str:
     return f"{s // 3600}h{s % 3600 // 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s"
 
 
-def run_batch(store: Store, jobs: list[Job], records: Callable[[list[Job]], Iterable[Record]],
-              summary: BatchSummary, progress: Optional[Progress] = None) -> BatchSummary:
-    """Drain ``records(jobs)`` into the store, one committed record per seed. Ctrl-C and
-    SIGTERM stop it alike: every record received is stored, the workers are stopped."""
+@contextmanager
+def draining(source, summary):
+    """The body drains ``source`` (results from the workers); Ctrl-C and SIGTERM stop it
+    alike: ``summary.interrupted`` is set and the workers are stopped at once (not at exit),
+    so every result received so far has been kept by the body."""
     import signal
-    source = records(jobs)
     old_term = _on_sigterm_interrupt()
     try:
+        yield source
+    except KeyboardInterrupt:
+        summary.interrupted = True
+    except SystemError as e:              # Ctrl-C inside a compiled call (one worker: in process)
+        if not interrupted_by(e):
+            raise
+        summary.interrupted = True
+    finally:
+        if hasattr(source, "close"):
+            source.close()
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
+
+
+def run_batch(store: Store, jobs: list[Job], records: Callable[[list[Job]], Iterable[Record]],
+              summary: BatchSummary, progress: Optional[Progress] = None) -> BatchSummary:
+    """Drain ``records(jobs)`` into the store, one committed record per seed (``draining``:
+    an interrupt keeps every record received)."""
+    with draining(records(jobs), summary) as source:
         for rec in source:
             why = replay_problem(rec)
             if why is not None:
@@ -319,17 +339,6 @@ def run_batch(store: Store, jobs: list[Job], records: Callable[[list[Job]], Iter
             summary.counts[rec.verdict] += 1
             if progress:
                 progress.update(summary)
-    except KeyboardInterrupt:
-        summary.interrupted = True
-    except SystemError as e:
-        if not interrupted_by(e):
-            raise
-        summary.interrupted = True
-    finally:
-        if hasattr(source, "close"):
-            source.close()                # stops the workers now, not at exit
-        if old_term is not None:
-            signal.signal(signal.SIGTERM, old_term)
     if progress:
         progress.update(summary, force=True)
         progress.close()

@@ -47,7 +47,7 @@ def generate(rules: Rules, want: str, count: int, seed: int, max_tries: int, bud
     tried since the deal kept before it. ``run(jobs, n, work)`` solves the tries (a process
     pool, results in any order); they are taken in shuffle order, so the deals kept do not
     depend on the number of workers."""
-    from solver.batch import interrupted_by
+    from solver.batch import draining
     from solver.pack import PackJob, verify_job
     if want not in WANTED:
         raise RulesError(f"unknown kind {want!r} (known: {', '.join(WANTED)})")
@@ -55,35 +55,25 @@ def generate(rules: Rules, want: str, count: int, seed: int, max_tries: int, bud
     summary = GenerateSummary()
     tries = (PackJob(i, deal_to_json(shuffled_deal(rules, seed, i)), budget.nodes, budget.seconds, budget.memory,
                      budget.restarts, dominance, budget.shorten) for i in range(1, max_tries + 1))
-    source = run(tries, jobs, verify_job)
     waiting: dict[int, dict] = {}          # results that came before an earlier shuffle's
     since = 0
-    with open(out, "w") as deals_f, open(solutions, "w") as sols_f:
-        try:
-            for r in source:
-                waiting[r["line"]] = r
-                while summary.tried + 1 in waiting and summary.kept < count:
-                    r = waiting.pop(summary.tried + 1)
-                    summary.tried += 1
-                    since += 1
-                    summary.counts[r["verdict"]] += 1
-                    if r["verdict"] == verdict:
-                        summary.kept += 1
-                        _write(deals_f, sols_f, shuffled_deal(rules, seed, r["line"]), since, r, out.name,
-                               summary.kept)
-                        since = 0
-                    progress(summary)
-                if summary.kept >= count:
-                    break
-        except KeyboardInterrupt:
-            summary.interrupted = True
-        except SystemError as e:          # Ctrl-C inside a compiled call (one worker: in process)
-            if not interrupted_by(e):
-                raise
-            summary.interrupted = True
-        finally:
-            if hasattr(source, "close"):
-                source.close()            # stops the workers now
+    with open(out, "w") as deals_f, open(solutions, "w") as sols_f, \
+            draining(run(tries, jobs, verify_job), summary) as source:
+        for r in source:
+            waiting[r["line"]] = r
+            while summary.tried + 1 in waiting and summary.kept < count:
+                r = waiting.pop(summary.tried + 1)
+                summary.tried += 1
+                since += 1
+                summary.counts[r["verdict"]] += 1
+                if r["verdict"] == verdict:
+                    summary.kept += 1
+                    _write(deals_f, sols_f, shuffled_deal(rules, seed, r["line"]), since, r, out.name,
+                           summary.kept)
+                    since = 0
+                progress(summary)
+            if summary.kept >= count:
+                break
     return summary
 
 

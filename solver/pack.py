@@ -125,7 +125,7 @@ def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[P
     work)`` runs the jobs (a process pool). Solutions are appended to ``out`` (when given)
     one line each as they come."""
     from solver import __version__
-    from solver.batch import interrupted_by
+    from solver.batch import draining
     from solver.driver import expand_dominance
     from solver.kernels import dominance_flags
     good, bad = read_pack(path)
@@ -165,22 +165,14 @@ def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[P
         sink = open(out, "a", encoding="utf-8") if out else None
     except OSError as e:
         raise DealFileError(f"cannot write {out}: {e.strerror}") from None
-    source = run(todo, jobs, verify_job)
     try:
-        for res in source:
-            if sink is not None:
-                _append(sink, out, dict(res["solution"], pack={"file": path.name, "line": res["line"]}))
-            summary.counts[res["verdict"]] += 1
-            report(res, f"{path}#{res['line']}", False)
-    except KeyboardInterrupt:
-        summary.interrupted = True
-    except SystemError as e:              # Ctrl-C inside a compiled call (one worker: in process)
-        if not interrupted_by(e):
-            raise
-        summary.interrupted = True
+        with draining(run(todo, jobs, verify_job), summary) as source:
+            for res in source:
+                if sink is not None:
+                    _append(sink, out, dict(res["solution"], pack={"file": path.name, "line": res["line"]}))
+                summary.counts[res["verdict"]] += 1
+                report(res, f"{path}#{res['line']}", False)
     finally:
-        if hasattr(source, "close"):
-            source.close()                # stops the workers now
         if sink is not None:
             sink.close()
     return summary
