@@ -64,19 +64,22 @@ def entry_rules(e: Entry):
 
 
 def records_for(store, entries: Iterable[Entry], games: Optional[int] = None) -> tuple[list[dict], dict]:
-    """The newest record of each game of each entry (games 1..N, N capped by ``games``), at
-    the entry's budget, and the rule-set descriptions."""
+    """The newest record of each game of each entry at the entry's budget, and the rule-set
+    descriptions. A row holds games 1..k, the longest run from game 1 with every game
+    stored (k at most the plan's count, or ``games``): a run stopped midway leaves the
+    slowest deals unstored, and a row with gaps would leave out the hardest deals."""
     rows, sets = [], {}
     for e in entries:
         rules = entry_rules(e)
         n = min(e.games, games) if games else e.games
-        want = {str(g) for g in range(1, n + 1)}
-        recs = [r for r in store.latest(rules_hash=rules.hash()) if r["game"] in want
-                and r["budget_nodes"] == e.budget_nodes]
-        rows += [{f: r[f] for f in RECORD_FIELDS} for r in recs]
+        by_game = {r["game"]: r for r in store.latest(rules_hash=rules.hash()) if r["budget_nodes"] == e.budget_nodes}
+        k = 0
+        while k < n and str(k + 1) in by_game:
+            k += 1
+        rows += [{f: by_game[str(g)][f] for f in RECORD_FIELDS} for g in range(1, k + 1)]
         sets[rules.hash()] = {"variant": e.variant, "profile": e.profile, "rules": rules.as_dict(),
-                              "budget_nodes": e.budget_nodes, "games": f"1-{n}", "stored": len(recs),
-                              "solver_versions": sorted({r["solver_version"] for r in recs})}
+                              "budget_nodes": e.budget_nodes, "games": f"1-{k}", "planned": e.games,
+                              "solver_versions": sorted({by_game[str(g)]["solver_version"] for g in range(1, k + 1)})}
     return rows, sets
 
 
@@ -140,6 +143,8 @@ def markdown(stats: list[GroupStats], sets: dict) -> str:
     for h, v in sets.items():
         opts = ", ".join(f"{k}={json.dumps(x)}" for k, x in sorted(v["rules"].items()))
         prof = f", profile `{v['profile']}`" if v["profile"] else ""
-        lines.append(f"- `{h}`: **{v['variant']}**{prof}; games {v['games']} ({v['stored']} stored), "
+        k = int(v["games"].split("-")[1])
+        part = f" (the plan: {v['planned']:,}; not all run yet)" if k < v["planned"] else ""
+        lines.append(f"- `{h}`: **{v['variant']}**{prof}; games {v['games']}{part}, "
                      f"{v['budget_nodes']:,} nodes per deal, {', '.join(v['solver_versions']) or '-'}; {opts}")
     return "\n".join(lines) + "\n"

@@ -40,7 +40,7 @@ def test_report_solves_the_plan_resumably_and_writes_the_table(tmp_path):
     assert all(s.games == 3 for s in stats)
     assert render(stats, "csv") == (out / "win-rates.csv").read_text()
     md = (out / "win-rates.md").read_text()
-    assert "| algerian (pysolfc) |" in md and "games 1-3 (3 stored), 1,000,000 nodes per deal" in md
+    assert "| algerian (pysolfc) |" in md and "games 1-3 (the plan: 10,000; not all run yet), 1,000,000 nodes per deal" in md
     assert all(json.loads(json.dumps(v))["rules"] for v in sets.values())
     first = {p.name: p.read_bytes() for p in out.iterdir()}
     r = run(*args)                                      # everything stored: nothing solved again
