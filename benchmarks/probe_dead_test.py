@@ -22,6 +22,8 @@ def main() -> None:
     ap.add_argument("--games", default="1-20")
     ap.add_argument("--samples", type=int, default=40, help="Positions sampled per game.")
     ap.add_argument("--every", type=int, default=2001, help="Nodes between samples.")
+    ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                    help="Override a rule option (repeatable), as in 'patience solve --rule'.")
     a = ap.parse_args()
     from solver.alhambra import kernel as K
     from solver.engine import engine_for
@@ -29,9 +31,9 @@ def main() -> None:
     from solver.toolkit import PILE0, dst_of, kind_of, src_of
     from solver.search import CTRL_LEN, RUNNING, X_NODES, run
     from solver.driver import adapter_for, expand_dominance, kernel_state
-    from solver.variants import make_rules
+    from solver.variants import make_rules, parse_rule_assignments
 
-    rules = make_rules("alhambra")
+    rules = make_rules("alhambra", parse_rule_assignments(tuple(a.rule)))
     ad = adapter_for(rules, expand_dominance(rules, ("all",)))
     cfg = ad.cfg
     nres, w, st = cfg[K.C_NRES], cfg[K.C_NRES], cfg[K.C_STOCK]

@@ -21,15 +21,17 @@ def main() -> None:
     ap.add_argument("--game", type=int, default=2)
     ap.add_argument("--nodes", type=int, default=2_000_000)
     ap.add_argument("--every", type=int, default=2000, help="Nodes between samples.")
+    ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                    help="Override a rule option (repeatable), as in 'patience solve --rule'.")
     a = ap.parse_args()
     from solver.alhambra.kernel import C_NRES, C_STOCK, S_REDEALS
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
     from solver.search import CTRL_LEN, RUNNING, X_NODES, X_STORED, run, table_slots
     from solver.driver import adapter_for, expand_dominance, kernel_state
-    from solver.variants import make_rules
+    from solver.variants import make_rules, parse_rule_assignments
 
-    rules = make_rules(a.variant)
+    rules = make_rules(a.variant, parse_rule_assignments(tuple(a.rule)))
     if rules.family != "alhambra":
         raise SystemExit("error: this profile reads Alhambra-family positions")
     ad = adapter_for(rules, expand_dominance(rules, ("all",)))
