@@ -403,7 +403,7 @@ def _budget_options(f):
 def _shorten_option(f):
     return click.option("--shorten-nodes", type=Count(min=0, max=MAX_NODES), default=None,
                         help="Nodes spent after a win on shortening its line with detours of two moves or "
-                             "more (default 200,000; 0: one-move detours only).")(f)
+                             "more (default 200,000, and at most 1,000 a move of the line; 0: one-move detours only).")(f)
 
 
 def _budget(budget_nodes, time_limit, memory, no_restarts=False, shorten_nodes=None):

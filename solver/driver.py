@@ -37,7 +37,8 @@ DEFAULT_TIME = 600.0                  # seconds: a safety net, the node budget i
 SLICE_NODES = 1 << 20                 # nodes between clock checks
 INITIAL_TABLE_BYTES = 1 << 22
 MAX_DEPTH = 1 << 20
-SHORTEN_NODES = 200_000               # nodes spent after a win on detours of two moves or more
+SHORTEN_NODES = 200_000               # nodes spent after a win on detours of two moves or more, at most
+SHORTEN_PER_MOVE = 1_000              # ... and at most this many per move of the line
 MAX_DETOUR = 8                        # the longest detour tried (moves)
 UNBOUNDED = 1 << 62
 
@@ -429,10 +430,12 @@ def _expand(ad: KernelAdapter, start_pos: Position, path: list[int]) -> list[Mov
 def _shorten(ad: KernelAdapter, start_pos: Position, path: list[int], nodes: int) -> list[int]:
     """The winning line with detours (``resplice``): of one move, over and over until none
     is found (cheap: each state's moves once), then of at most 2, 3, ... ``MAX_DETOUR``
-    moves while ``nodes`` last. Each pass keeps the line winning, and the result is
+    moves while ``nodes`` last, at most ``SHORTEN_PER_MOVE`` a move of the line (a short
+    line is cheap to shorten). Each pass keeps the line winning, and the result is
     certified by the reference engine like any other line."""
     if not path:
         return []
+    nodes = min(nodes, SHORTEN_PER_MOVE * len(path))
     state, keys = kernel_state(ad, start_pos)
     line = np.array(path, dtype=np.int32)
     depth, spent = 1, 0

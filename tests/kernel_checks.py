@@ -23,8 +23,9 @@ from solver.playback import replay
 from solver.dispatch import gen_moves, hash_state, make_move, undo_move
 from solver.driver import Budget, adapter_for, expand_dominance, kernel_state, solve
 
-MINI_BUDGET = Budget(nodes=5_000_000, memory=1 << 24)
-PLAIN_BUDGET = Budget(nodes=5_000_000, memory=1 << 24, restarts=False)
+# Verdict checks: no detour search after a win (tests/test_shorten.py checks that)
+MINI_BUDGET = Budget(nodes=5_000_000, memory=1 << 24, shorten=0)
+PLAIN_BUDGET = Budget(nodes=5_000_000, memory=1 << 24, restarts=False, shorten=0)
 
 
 def cross_check(variant: str, n_deals: int, seed: int, dominance=(), budget: Budget = MINI_BUDGET,

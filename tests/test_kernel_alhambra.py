@@ -50,7 +50,7 @@ def test_kernel_matches_oracle_on_100000_miniature_deals(variant, chunk):
 def test_kernel_matches_oracle_on_larger_miniature_deals(variant):
     """The larger miniature shapes (more ranks, longer reserves), 1,000 deals each; their
     searches can outgrow the small table of the default checks."""
-    counts = cross_check(variant, 1000, seed=7, budget=Budget(nodes=20_000_000, memory=1 << 27))
+    counts = cross_check(variant, 1000, seed=7, budget=Budget(nodes=20_000_000, memory=1 << 27, shorten=0))
     assert counts["won"] > 50 and counts["lost"] > 20, counts
 
 

@@ -9,7 +9,7 @@ from solver.miniature import random_miniature_deal
 from solver.oracle import exhaustive_search
 from solver.driver import Budget, expand_dominance, solve
 
-MINI = Budget(nodes=2_000_000, memory=1 << 22)
+MINI = Budget(nodes=2_000_000, memory=1 << 22, shorten=0)
 
 
 @pytest.mark.parametrize("variant", ["alhambra", "reinforcements", "algerian"])
@@ -27,7 +27,7 @@ def test_most_home_equals_the_oracles_on_lost_deals(variant):
             continue
         total = 2 * deal.rules["suits"] * deal.rules["ranks"]
         for restarts in (False, True):
-            got = solve(deal, Budget(nodes=MINI.nodes, memory=MINI.memory, restarts=restarts))
+            got = solve(deal, Budget(nodes=MINI.nodes, memory=MINI.memory, restarts=restarts, shorten=0))
             assert got.verdict == want.verdict
             assert got.most_home == (total if want.verdict == "won" else want.most_home), deal.source
         pruned = solve(deal, MINI, expand_dominance(deal.rules, ("all",)))
