@@ -760,17 +760,27 @@ def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, domi
 def report(db, out, jobs, only, games, no_solve) -> None:
     """The published win-rate table: solve every row of the plan (solver/report.py: variants,
     rule sets, games and budget) into the store, resumably, then write the table, the
-    records and the rule sets into --out."""
+    records and the rule sets into --out. The records already in --out made by this
+    solver version at the plan's budget count as finished games: a report goes on from the
+    published files on a machine without the store."""
     from pathlib import Path
-    from solver.report import PLAN, records_for, write_files
+    from solver.batch import SOLVER_VERSION
+    from solver.report import PLAN, games_to_solve, label, published, records_for, seed_ranges, write_files
     from solver.store import Store
     keys = {get_variant(v).key for v in only}
     entries = [e for e in PLAN if not keys or e.variant in keys]
+    kept = published(Path(out), SOLVER_VERSION)
     if not no_solve:
         for e in entries:
+            todo = games_to_solve(e, kept, games)
             n = min(e.games, games) if games else e.games
+            if n > len(todo):
+                click.echo(f"{label({'variant': e.variant, 'profile': e.profile})}: {n - len(todo)} of {n} games "
+                           f"already published in {out} by this version", err=True)
+            if not todo:
+                continue
             try:
-                summary = _batch(e.variant, f"1-{n}", (), e.profile, e.budget_nodes, None, None, (), False,
+                summary = _batch(e.variant, seed_ranges(todo), (), e.profile, e.budget_nodes, None, None, (), False,
                                  jobs, db, False, "local", None)
             except (KeyboardInterrupt, SystemError) as err:
                 if not interrupted_by(err):
@@ -780,9 +790,10 @@ def report(db, out, jobs, only, games, no_solve) -> None:
                 click.echo("interrupted: every finished game is stored; run the same command again to resume",
                            err=True)
                 sys.exit(EXIT_INTERRUPTED)
-    store = Store(db, readonly=True)
-    rows, sets = records_for(store, entries, games)
-    store.close()
+    store = Store(db, readonly=True) if Path(db).exists() or not kept else None
+    rows, sets = records_for(store, entries, games, kept)
+    if store is not None:
+        store.close()
     stats = write_files(Path(out), rows, sets)
     click.echo(f"wrote {len(stats)} rows ({len(rows)} games) to {out}/win-rates.md, win-rates.csv, "
                f"records.csv.gz and rule-sets.json", err=True)

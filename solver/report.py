@@ -63,16 +63,59 @@ def entry_rules(e: Entry):
     return make_rules(e.variant, profile=e.profile)
 
 
-def records_for(store, entries: Iterable[Entry], games: Optional[int] = None) -> tuple[list[dict], dict]:
-    """The newest record of each game of each entry at the entry's budget, and the rule-set
-    descriptions. A row holds games 1..k, the longest run from game 1 with every game
+def published(folder: Path, version: str) -> dict[str, tuple[int, dict[str, dict]]]:
+    """The records already published in ``folder`` that a report by ``version`` (``SOLVER_VERSION``) keeps
+    as finished games: rules hash -> (budget in nodes, game -> record), for the rule sets
+    whose every record that version made. They carry a report across machines (the store is
+    local; the published files are in the repository). Another version's rule sets are
+    solved again: the table names one version per row."""
+    if not (folder / "records.csv.gz").exists():
+        return {}
+    rows, sets = read_files(folder)
+    kept = {h: (s["budget_nodes"], {}) for h, s in sets.items() if s["solver_versions"] == [version]}
+    for r in rows:
+        if r["rules_hash"] in kept:
+            kept[r["rules_hash"]][1][r["game"]] = dict(r, budget_nodes=kept[r["rules_hash"]][0],
+                                                       solver_version=version)
+    return kept
+
+
+def games_to_solve(e: Entry, kept: dict, games: Optional[int] = None) -> list[int]:
+    """The games of entry ``e`` (1..its count, or ``games``) that ``kept`` (``published``)
+    does not hold at the entry's budget."""
+    n = min(e.games, games) if games else e.games
+    budget, done = kept.get(entry_rules(e).hash(), (None, {}))
+    return [g for g in range(1, n + 1) if budget != e.budget_nodes or str(g) not in done]
+
+
+def seed_ranges(numbers: list[int]) -> str:
+    """[1, 2, 3, 7, 9, 10] -> "1-3,7,9-10" (a ``--seeds`` text)."""
+    parts, i = [], 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
+            j += 1
+        parts.append(str(numbers[i]) if i == j else f"{numbers[i]}-{numbers[j]}")
+        i = j + 1
+    return ",".join(parts)
+
+
+def records_for(store, entries: Iterable[Entry], games: Optional[int] = None,
+                kept: Optional[dict] = None) -> tuple[list[dict], dict]:
+    """The newest record of each game of each entry at the entry's budget (from the store, or
+    else from ``kept``, the published records a report keeps; the store may be None), and the
+    rule-set descriptions. A row holds games 1..k, the longest run from game 1 with every game
     stored (k at most the plan's count, or ``games``): a run stopped midway leaves the
     slowest deals unstored, and a row with gaps would leave out the hardest deals."""
     rows, sets = [], {}
     for e in entries:
         rules = entry_rules(e)
         n = min(e.games, games) if games else e.games
-        by_game = {r["game"]: r for r in store.latest(rules_hash=rules.hash()) if r["budget_nodes"] == e.budget_nodes}
+        budget, old = (kept or {}).get(rules.hash(), (None, {}))
+        by_game = dict(old) if budget == e.budget_nodes else {}
+        if store is not None:
+            by_game.update((r["game"], r) for r in store.latest(rules_hash=rules.hash())
+                           if r["budget_nodes"] == e.budget_nodes)
         k = 0
         while k < n and str(k + 1) in by_game:
             k += 1

@@ -1,6 +1,7 @@
 """`patience report`: the published win-rate table, recomputed from the records it ships."""
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,51 @@ def test_report_solves_the_plan_resumably_and_writes_the_table(tmp_path):
     assert "| algerian (pysolfc) |" in md and "games 1-3 (the plan: 10,000; not all run yet), 1,000,000 nodes per deal" in md
     assert all(json.loads(json.dumps(v))["rules"] for v in sets.values())
     first = {p.name: p.read_bytes() for p in out.iterdir()}
+    shutil.rmtree(out)
     r = run(*args)                                      # everything stored: nothing solved again
     assert r.exit_code == 0 and r.output.count("3 already stored, 0 to solve") == 3, r.output
     assert {p.name: p.read_bytes() for p in out.iterdir()} == first      # the same bytes
+    r = run(*args)                                      # everything published: not even looked up
+    assert r.exit_code == 0 and r.output.count("3 of 3 games already published") == 3, r.output
+    assert "already stored" not in r.output
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == first
+
+
+def test_report_goes_on_from_the_published_records_without_the_store(tmp_path):
+    out = tmp_path / "res"
+    first = ["report", "--db", str(tmp_path / "a.db"), "--out", str(out), "--games", "2", "--only", "granada",
+             "--jobs", "1"]
+    assert run(*first).exit_code == 0
+    published = read_files(out)[0]
+    # another machine: the published files, no store
+    db = tmp_path / "b.db"
+    r = run("report", "--db", str(db), "--out", str(out), "--games", "4", "--only", "granada", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    assert "2 of 4 games already published" in r.output and "2 seeds, 0 already stored, 2 to solve" in r.output
+    from solver.store import Store
+    store = Store(db, readonly=True)
+    assert sorted(x["game"] for x in store.latest()) == ["3", "4"]          # only the new games were solved
+    store.close()
+    rows = read_files(out)[0]
+    assert [x["game"] for x in rows] == ["1", "2", "3", "4"]
+    assert rows[:2] == published                                           # the published records kept as they were
+    assert table_from_files(out)[0].games == 4
+    # records of another solver version are solved again
+    sets = json.loads((out / "rule-sets.json").read_text())
+    for v in sets.values():
+        v["solver_versions"] = ["patience-solver 0.0.1"]
+    (out / "rule-sets.json").write_text(json.dumps(sets))
+    r = run("report", "--db", str(tmp_path / "c.db"), "--out", str(out), "--games", "4", "--only", "granada",
+            "--jobs", "1")
+    assert r.exit_code == 0 and "already published" not in r.output and "4 to solve" in r.output, r.output
+
+
+def test_report_writes_the_published_records_again_with_no_store(tmp_path):
+    out = tmp_path / "res"
+    assert run("report", "--db", str(tmp_path / "a.db"), "--out", str(out), "--games", "2", "--only", "granada",
+               "--jobs", "1").exit_code == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    r = run("report", "--db", str(tmp_path / "none.db"), "--out", str(out), "--no-solve", "--only", "granada",
+            "--games", "2")
+    assert r.exit_code == 0, r.output
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before and not (tmp_path / "none.db").exists()
