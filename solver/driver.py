@@ -111,6 +111,11 @@ class KernelAdapter:
         self.maxc = rules["ranks"]
         # every move leads to a state never seen before on the way (see ``LostTable``)
         self.acyclic = self.k.acyclic(rules)
+        self.memo_slots = self.k.memo_slots(self.cfg)
+
+    def new_memo(self) -> np.ndarray:
+        """An empty memo for the kernel's own table kept for a whole solve (``state.memo``)."""
+        return np.zeros((self.memo_slots + 1 if self.memo_slots else 3, 2), dtype=np.uint64)
 
     def to_move(self, m: int) -> Move:
         """The notation's move for kernel move ``m`` as generated (a deal is one deal)."""
@@ -150,9 +155,11 @@ def _zobrist(np_: int, maxh: int, nf: int, maxc: int) -> ZobristKeys:
     return zobrist_tables(np_, maxh, nf, maxc)
 
 
-def kernel_state(ad: KernelAdapter, pos: Position) -> tuple[KernelState, ZobristKeys]:
-    """The kernel state of ``pos`` (its hash computed) and the random keys it hashes with."""
-    state = new_state(ad.np, ad.maxh, ad.nf)
+def kernel_state(ad: KernelAdapter, pos: Position,
+                 memo: Optional[np.ndarray] = None) -> tuple[KernelState, ZobristKeys]:
+    """The kernel state of ``pos`` (its hash computed) and the random keys it hashes with;
+    ``memo``: the kernel's table to go on with (default: a new one)."""
+    state = new_state(ad.np, ad.maxh, ad.nf, ad.new_memo() if memo is None else memo)
     ad.k.load_position(ad.rules, pos, state)
     keys = _zobrist(ad.np, ad.maxh, ad.nf, ad.maxc)
     hash_state(ad.kernel, ad.cfg, state, keys, state.h)
@@ -203,16 +210,18 @@ class LostTable:
 
 def _search(ad: KernelAdapter, start_pos: Position, nodes: int, memory: int, deadline: float,
             shuffle_seed: int = 0, progress: Optional[Callable[[int, int], None]] = None,
-            cfg: Optional[np.ndarray] = None, lost: Optional[LostTable] = None) -> _Attempt:
+            cfg: Optional[np.ndarray] = None, lost: Optional[LostTable] = None,
+            memo: Optional[np.ndarray] = None) -> _Attempt:
     """Run one search from ``start_pos`` for at most ``nodes`` nodes and until ``deadline``
     (``time.perf_counter()``); ``shuffle_seed`` != 0 shuffles the move order within each
     move class (the win-first phase); ``cfg`` replaces the adapter's (a streamliner).
 
     With ``lost`` (only where ``ad.acyclic``) the search starts from that table and skips
     its states; when it stops unfinished, the states of its current path are taken out
-    (``unwind``) and the table, holding only lost states again, is left in ``lost``."""
+    (``unwind``) and the table, holding only lost states again, is left in ``lost``.
+    ``memo``: the kernel's own table, shared by the searches of a solve."""
     cfg = ad.cfg if cfg is None else cfg
-    state, keys = kernel_state(ad, start_pos)
+    state, keys = kernel_state(ad, start_pos, memo)
     # The table starts small and doubles up to the byte budget: easy deals stay in cache.
     max_slots = table_slots(memory)
     if lost is not None:
@@ -365,7 +374,11 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     has a streamliner (an unproved pruning that finds wins faster), short attempts, half of them streamlined, take turns with the
     complete ones (``attempt_plan``); a streamlined win is certified like any other, and its
     end without a win is no verdict: the plan goes on. Without restarts one plain-order
-    search gets the budget."""
+    search gets the budget.
+
+    Where the family has a proved relaxation and its rule is on (``relaxation_lost``), it
+    runs first, with as many relaxed moves as the budget has nodes: lost there is lost. The
+    result's nodes count both."""
     ad = adapter_for(deal.rules, dominance)
     engine = engine_for(deal.rules)
     start_pos = engine.initial_position(deal.layout)
@@ -379,6 +392,13 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     # In an acyclic game the complete searches share one table of lost states (``_search``).
     lost = (LostTable(np.zeros((min(table_slots(budget.memory), table_slots(INITIAL_TABLE_BYTES)), 2),
                                dtype=np.uint64)) if ad.acyclic else None)
+    memo = ad.new_memo()                 # a kernel's own table holds across searches (``solver.kernels``)
+    lost_at_root, relaxed = _relaxation(ad, start_pos, memo, budget.nodes, deadline)
+    if lost_at_root:
+        res = SolveResult("lost", None, nodes=relaxed, states=0, max_depth=0, table_bytes=memo.nbytes, budget=budget,
+                          dominance=tuple(dominance), attempts=0, most_home=sum(map(len, start_pos.foundations)))
+        res.seconds = time.perf_counter() - t0
+        return res
     for last, (seed, nodes, stream) in _marking_last(plan):
         if attempt is not None and time.perf_counter() >= deadline:
             attempt.reason = "time"
@@ -391,7 +411,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
             nodes = budget.nodes - spent    # with what streamlined attempts that ended early left
         cfg = ad.stream_cfg if stream else ad.cfg
         attempt = _search(ad, start_pos, nodes, budget.memory, deadline, seed, prog, cfg,
-                          None if stream else lost)
+                          None if stream else lost, memo)
         spent += attempt.nodes
         states, max_depth = max(states, attempt.states), max(max_depth, attempt.max_depth)
         table_bytes = max(table_bytes, attempt.table_bytes)
@@ -401,7 +421,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
             continue
         if attempt.status in (WON, LOST) or attempt.reason in ("time", "memory"):
             break
-    res = SolveResult("unknown", attempt.reason, nodes=spent, states=states, max_depth=max_depth,
+    res = SolveResult("unknown", attempt.reason, nodes=spent + relaxed, states=states, max_depth=max_depth,
                       table_bytes=table_bytes, budget=budget, dominance=tuple(dominance),
                       attempts=attempts, most_home=most_home)
     res.seconds = time.perf_counter() - t0
@@ -416,6 +436,28 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     elif attempt.status == LOST:
         res.verdict, res.reason = "lost", None
     return res
+
+
+RELAX_FIRST = 10_000                 # relaxed moves of the first root relaxation search
+RELAX_GROWTH = 4                     # each next one may make this many times more
+
+
+def _relaxation(ad: KernelAdapter, start_pos: Position, memo: np.ndarray, nodes: int,
+                deadline: float) -> tuple[bool, int]:
+    """The family's proved relaxation at the root (``relaxation_lost``): whether it shows
+    the deal lost, and the relaxed moves spent. Searches with caps growing from
+    ``RELAX_FIRST`` up to ``nodes`` (the search's own budget again: about as costly per
+    move), the clock read between them; each goes on from the states the earlier ones
+    refuted (``memo``)."""
+    state = kernel_state(ad, start_pos, memo)[0]
+    cap, spent = RELAX_FIRST, 0
+    while True:
+        cap = min(cap, nodes)
+        lost, used = ad.k.relaxation_lost(ad.cfg, state, cap, spent > 0)
+        spent += used
+        if lost or used < cap or cap >= nodes or time.perf_counter() >= deadline:
+            return lost, spent
+        cap *= RELAX_GROWTH
 
 
 def _expand(ad: KernelAdapter, start_pos: Position, path: list[int]) -> list[Move]:

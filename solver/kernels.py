@@ -18,7 +18,10 @@ A kernel module (``solver/<family>/kernel.py``) provides, with exactly these sig
 (every family takes every argument, used or not):
 
 numba functions (``@njit(cache=True)``), over the state of ``solver.state``: ``state`` is a
-``KernelState`` (piles, lens, fnd, scal, h) and ``keys`` the ``ZobristKeys``:
+``KernelState`` (piles, lens, fnd, scal, h, memo) and ``keys`` the ``ZobristKeys``. ``memo``
+is the family's own table (uint64[n, 2], sized by ``memo_slots``), which the driver keeps for
+a whole solve: what is stored in it must hold in every search of the deal (the Alhambra
+family's refuted relaxed states):
 
 * ``gen_moves(cfg, state, moves, start, last) -> int``: write the legal moves at
   ``moves[start:]`` and return how many; ``last`` is the move that led here (-1: not
@@ -37,7 +40,11 @@ Python, over a ``solver.variants.Rules``:
 
 * ``make_cfg(rules, safe_flags) -> int64 array`` (shared slots from ``solver.toolkit``);
 * ``n_piles(rules) -> int``; ``acyclic(rules) -> bool`` (no line of play repeats a state:
-  the restarts may then share a table of lost states);
+  the restarts may then share a table of lost states); ``memo_slots(cfg) -> int`` (the
+  slots of ``state.memo``; 0: none); ``relaxation_lost(cfg, state, cap, retry) -> (bool,
+  int)``: whether a proved relaxation shows the position lost within ``cap`` of its moves,
+  and the moves spent (``(False, 0)`` where the family has none; ``retry``: search again
+  where a smaller cap gave up);
 * ``load_position(rules, pos, state)``: fill the arrays from a reference ``Position``;
 * ``to_moves(rules, m, info) -> list[Move]``: the notation's moves for kernel move ``m``
   (``info``: its undo record, or ``None`` before it is played);
@@ -120,7 +127,8 @@ _RESERVE_HOME_ONLY = ({"found_takeback": False, "reserve_to_tableau": False,
 FAMILIES: Mapping[str, Family] = MappingProxyType({
     "alhambra": Family(
         engine="solver.alhambra.rules:AlhambraEngine", kernel="solver.alhambra.kernel",
-        sources=("alhambra/kernel.py",),
+        sources=("alhambra/kernel.py", "alhambra/relaxed.py", "alhambra/slots.py",
+                 "alhambra/stock_order.py"),
         dominance=(
             DominanceRule("deal_through_inert", _ONE_WASTE, "one waste pile"),
             DominanceRule("met_foundation",
@@ -129,6 +137,9 @@ FAMILIES: Mapping[str, Family] = MappingProxyType({
             DominanceRule("dead_waste_block", _ONE_WASTE, "one waste pile"),
             DominanceRule("dead_stock_order", {"waste_piles": 1, "reinforce": False},
                           "one waste pile and no reinforcement"),
+            DominanceRule("free_reserve_relaxation",
+                          {"waste_piles": 1, "reinforce": False, "stop_at_third_exhaustion": False},
+                          "one waste pile, no reinforcement and play after the last pass"),
         )),
     "algerian": Family(
         engine="solver.algerian.rules:AlgerianEngine", kernel="solver.algerian.kernel",

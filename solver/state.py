@@ -40,6 +40,7 @@ class KernelState(NamedTuple):
     fnd: np.ndarray
     scal: np.ndarray
     h: np.ndarray
+    memo: np.ndarray     # a family's table kept for a whole solve (``solver.kernels``)
 
 
 class ZobristKeys(NamedTuple):
@@ -49,11 +50,11 @@ class ZobristKeys(NamedTuple):
     zs: np.ndarray
 
 
-def new_state(n_piles: int, max_height: int, n_foundations: int) -> KernelState:
-    """Zeroed arrays of one state."""
+def new_state(n_piles: int, max_height: int, n_foundations: int, memo: np.ndarray | None = None) -> KernelState:
+    """Zeroed arrays of one state, with ``memo`` (default: an empty one of two slots)."""
     return KernelState(np.zeros((n_piles, max_height), dtype=np.int8), np.zeros(n_piles, dtype=np.int32),
                        np.zeros(n_foundations, dtype=np.int32), np.zeros(NSCAL, dtype=np.int64),
-                       np.zeros(2, dtype=np.uint64))
+                       np.zeros(2, dtype=np.uint64), np.zeros((3, 2), dtype=np.uint64) if memo is None else memo)
 
 
 def zobrist_tables(n_piles: int, max_height: int, n_foundations: int, max_count: int) -> ZobristKeys:

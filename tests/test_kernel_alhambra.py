@@ -157,9 +157,9 @@ def test_met_foundation_forces_only_proven_moves():
     assert k.met_safe(cfg, fnd, cards.parse("6C")) == -1
 
 
-def _dead_positions(variant: str, seed: int, games: int, rule: str):
-    """Positions along random games of small ``variant`` deals where the dead-state test
-    ``rule`` fires: the kernel has moves without it and none with it."""
+def _dead_positions(variant: str, seed: int, games: int, rule: str, options=None):
+    """Positions along random games of small ``variant`` deals (with ``options``) where the
+    dead-state test ``rule`` fires: the kernel has moves without it and none with it."""
     import random
 
     import numpy as np
@@ -170,7 +170,7 @@ def _dead_positions(variant: str, seed: int, games: int, rule: str):
     rng = random.Random(seed)
     buf = np.zeros(4096, np.int32)
     for _ in range(games):
-        deal = random_miniature_deal(variant, rng, vary=True, small=True)
+        deal = random_miniature_deal(variant, rng, options=options, vary=True, small=True)
         e = engine_for(deal.rules)
         plain, ruled = adapter_for(deal.rules), adapter_for(deal.rules, (rule,))
         pos = e.initial_position(deal.layout)

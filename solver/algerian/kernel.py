@@ -53,6 +53,16 @@ def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
     return cfg
 
 
+def relaxation_lost(cfg, state, cap: int, retry: bool) -> tuple[bool, int]:
+    """A relaxation proving the position lost: none in this family."""
+    return False, 0
+
+
+def memo_slots(cfg) -> int:
+    """Slots of a per-solve memo (``state.memo``): none in this family."""
+    return 0
+
+
 def acyclic(rules) -> bool:
     """Tableau cards move back and forth: lines of play can repeat states."""
     return False

@@ -20,16 +20,16 @@ import solver.jit  # noqa: F401  (cache folder per kernel version; must precede 
 
 from solver import toolkit
 from solver.state import full_hash
-from solver.toolkit import (C_FAMILY0, C_RANKS, C_SAFE, C_SIDX0, C_SUITS, K_CARD, K_DEAL, K_REDEAL, PILE0,
+from solver.toolkit import (C_RANKS, C_SAFE, C_SIDX0, C_SUITS, K_CARD, K_DEAL, K_REDEAL, PILE0,
                             all_home, card_make, card_undo, deal_card, dst_of, encode, fill_common,
                             fnd_accepts, foundation_moves, get_bits, is_all_home, kind_of, load_foundations,
                             load_piles, undeal_card)
 from solver.state import set_scalar
+from solver.alhambra.relaxed import G_LOST, g0_solve
+from solver.alhambra.stock_order import _tops, stock_order_blocked  # noqa: F401
 
-# cfg slots after the shared ones (solver.toolkit)
-(C_NRES, C_NWASTE, C_STOCK, C_ANY, C_REDEALS, C_FIRSTDEAL, C_STOP3, C_REINF,
- C_REINF_IMM) = range(C_FAMILY0, C_FAMILY0 + 9)
-CFG_LEN = C_FAMILY0 + 9
+from solver.alhambra.slots import (C_ANY, C_FIRSTDEAL, C_NRES, C_NWASTE, C_REDEALS, C_REINF,  # noqa: F401
+                                   C_REINF_IMM, C_STOCK, C_STOP3, CFG_LEN)
 
 # Undo records. A deal: the cards dealt by its first deal (8 bits), the deals it made
 # (8 bits: several with deal_through_inert), the reserves refilled (a bit each). A redeal:
@@ -157,6 +157,60 @@ second (1-1000: 368 won, against 129 without it). Bounds on reserve cards (uncov
 when each card above has gone home or onto a waste neighbour) were tried: the same 32 won
 at half the speed, so they are left out."""
 
+SAFE_FREE_RESERVE_RELAXATION = 16
+"""``free_reserve_relaxation`` (one waste pile, no reinforcement, play after the last pass):
+a dead-state test that fires while redeals are left. A position P is lost when its
+free-reserve relaxation G0(P), solved exactly by ``solver.alhambra.relaxed.g0_solve``
+within ``G0_CAP`` moves, is lost.
+
+G0(P) keeps P's sequence (the waste bottom to top, then the stock in dealing order), its
+foundations and its redeals left; every reserve card is *free*, playable home at any
+time; nothing is built. Moves: deal, redeal (P's rule, first deal included), the waste top
+home, a free card home. Won when the sequence is empty (every card left is then free, and
+each foundation takes its missing ranks in order).
+
+1. *Relaxation: if P can be won, G0(P) can.* Take a winning line L from P and play it in G0
+   with every reserve card free, a built card staying free: a build does nothing, a
+   reserve card home is a free card home, a deal or redeal is the same deal or redeal,
+   and a built card met again in the sequence does not occur (G0 never built it). With one
+   waste pile a waste card leaves only for a foundation, and without reinforcement only a
+   deal takes a stock card, so G0's waste is always L's waste without the cards built on
+   it: where L's waste top is not a built card, the tops agree, and the foundations agree
+   throughout. If L plays a waste card home, it is G0's top too (a built card home is a
+   free card home). If L redeals while G0's waste is empty, G0's sequence is empty: G0 has
+   won. With the first deal part of the redeal, G0 may deal its next card before L does;
+   until L deals it, L moves only built or reserve cards, which G0 plays as free cards.
+   Without play after the last pass (``stop_at_third_exhaustion``) G0 could go on where L
+   may not; so the rule needs play to go on.
+2. *Lazy play keeps G0's verdict.* In a winning G0 line, a free card's play can be moved
+   to just before the next play onto the same foundation (or to the end): free cards
+   cover nothing and nothing covers them. So a card goes home from the waste top with
+   the free cards of the ranks between (home(x, f)), and free cards otherwise wait for
+   the end, where they all go.
+3. *Forced moves keep it.* Let the waste top x be the only copy of its card in the
+   sequence, let one foundation f take it (with fills), and let no fill rank have a copy
+   in the sequence. A winning line L puts rank r (x's) on f from x or from its other
+   copy x', which is free or home. If L puts x on f, then f's next cards in L are the fill
+   ranks (only free copies exist, and they are interchangeable) and x, so playing them now
+   only takes x off the waste top, where L's next waste move would be x's own; the lines
+   agree after. If L puts x' on f and x on the other foundation, play x on f now and x'
+   where L plays x. So home(x, f) alone is offered.
+4. *``stock_order_blocked`` holds in G0*: its conditions concern landings, covering,
+   foundations, and a reserve copy counted "now"; the free cards are such copies (the
+   test reads them as a reserve), and it never reasons about builds.
+G0 is acyclic (every move removes a card from the sequence or deals, and redeals are
+counted), so a state refuted once is lost wherever it is met: the memo (``state.memo``)
+keeps the refuted G0 states for the whole solve, and a G0 search stopped at its cap proves
+nothing.
+
+Used at the root of a solve (``relaxation_lost``, called by ``solver.driver.solve``): a
+deal whose G0 is lost is lost. Measured (benchmarks/README.md, "Free-reserve relaxation"):
+with one redeal G0 is lost at the root of most deals the search cannot decide; with two it
+is mostly won (the first pass needs more than freed reserves), so the rule decides little
+there yet."""
+
+MEMO_SLOTS = 1 << 22              # the relaxation's memo: 64 MB per solve
+
 STREAM_FOUNDATION_FIRST = 256
 """A *streamliner*, not a proved rule: while some card can go to a foundation, only
 foundation plays are offered. It prunes lines that keep a playable card back as a waste
@@ -182,6 +236,22 @@ def make_cfg(rules, safe_flags: int) -> np.ndarray:
     cfg[C_REINF] = int(rules["reinforce"])
     cfg[C_REINF_IMM] = int(rules["reinforce_timing"] == "immediate")
     return cfg
+
+
+def relaxation_lost(cfg, state, cap: int, retry: bool) -> tuple[bool, int]:
+    """Whether the free-reserve relaxation of ``state`` is lost (so the position is), from
+    a search of at most ``cap`` relaxed moves, and the moves spent. ``retry``: search again
+    from a state whose earlier search gave up (with a larger cap)."""
+    if not cfg[C_SAFE] & SAFE_FREE_RESERVE_RELAXATION:
+        return False, 0
+    verdict, nodes = g0_solve(cfg, state.piles, state.lens, state.fnd, state.scal[S_REDEALS], state.memo, cap,
+                              retry)
+    return verdict == G_LOST, int(nodes)
+
+
+def memo_slots(cfg) -> int:
+    """Slots of the memo a solve keeps (``state.memo``): the relaxation's, when it is on."""
+    return MEMO_SLOTS if cfg[C_SAFE] & SAFE_FREE_RESERVE_RELAXATION else 0
 
 
 def acyclic(rules) -> bool:
@@ -245,13 +315,6 @@ def _reserves_deep(cfg, lens):
         if lens[r] < 2:
             return False
     return True
-
-
-@njit(cache=True, inline="always")
-def _tops(cfg, fnd, k):
-    """Top ranks of suit index ``k``'s foundations: up (0 while empty) and down (ranks + 1
-    while empty)."""
-    return fnd[k], cfg[C_RANKS] - fnd[cfg[C_SUITS] + k] + 1
 
 
 @njit(cache=True, inline="always")
@@ -335,161 +398,6 @@ def waste_blocked(cfg, piles, lens, fnd):
         if once & bit:
             twice |= bit
         once |= bit
-    return False
-
-
-_FAR = 1 << 40                    # "never": later than any time
-
-
-@njit(cache=True, inline="always")
-def _slot(cfg, c):
-    """Rank slot of card ``c`` in ``stock_order_blocked``: 16 * suit index + rank."""
-    return 16 * cfg[C_SIDX0 + c // 13] + c % 13 + 1
-
-
-@njit(cache=True, inline="always")
-def _in_window(t, q, n):
-    """The first time from ``t`` on at which the card at sequence position ``q`` is in the
-    waste: its landing in the pass ``t`` lies in, or in the next pass."""
-    base = t - t % n
-    return base + q if t - base < q else t
-
-
-@njit(cache=True)
-def stock_order_blocked(cfg, piles, lens, fnd, left):
-    """``dead_stock_order``'s test (see its docstring) with ``left`` redeals left.
-
-    Sequence positions: the waste bottom to top, then the stock in dealing order; rank
-    slots ``16 * suit index + rank``; ``D`` holds the bounds. Each round recomputes, per
-    slot, the smallest bound of its copies (``val``; "now" with a reserve copy) and, per
-    suit, the largest ``val`` over the ranks each way needs (``up``, ``dn``), so a card's
-    needs cost O(1)."""
-    w = cfg[C_NRES]
-    st = cfg[C_STOCK]
-    nw = lens[w]
-    ns = lens[st]
-    n = nw + ns
-    if n == 0:
-        return False
-    now = nw - 1
-    never = (left + 1) * n
-    ranks = cfg[C_RANKS]
-    seq = np.empty(n, np.int64)
-    D = np.empty(n, np.int64)
-    for p in range(n):
-        seq[p] = piles[w, p] if p < nw else piles[st, ns - 1 - (p - nw)]
-        D[p] = max(p, now)
-    first = np.full(64, -1, np.int64)
-    second = np.full(64, -1, np.int64)
-    loose = np.zeros(64, np.bool_)             # a copy in a reserve: it counts "now"
-    for r in range(cfg[C_NRES]):
-        for i in range(lens[r]):
-            loose[_slot(cfg, piles[r, i])] = True
-    for p in range(n):
-        slot = _slot(cfg, seq[p])
-        if first[slot] < 0:
-            first[slot] = p
-        elif second[slot] < 0:
-            second[slot] = p
-        else:
-            loose[slot] = True                 # a third copy: not in two-deck games; safe
-    ut = np.empty(4, np.int64)                 # foundation tops per suit index
-    dt = np.empty(4, np.int64)
-    for k in range(cfg[C_SUITS]):
-        ut[k], dt[k] = _tops(cfg, fnd, k)
-    # a rank's copies can all lie below a card only if none is in a reserve: the last of them
-    low = np.full(64, n, np.int64)
-    for slot in range(64):
-        if not loose[slot] and first[slot] >= 0:
-            low[slot] = first[slot] if second[slot] < 0 else second[slot]
-    val = np.empty(64, np.int64)
-    C = np.empty(n, np.int64)
-    up = np.empty(64, np.int64)      # up[16k + m]: max val over ranks u+1..m
-    dn = np.empty(64, np.int64)      # dn[16k + m]: max val over ranks m..d-1
-    for _ in range(64):                        # rounds; stopping early only weakens the test
-        changed = False
-        for slot in range(64):
-            a = first[slot]
-            if loose[slot]:
-                val[slot] = now
-            elif a < 0:
-                val[slot] = _FAR
-            else:
-                b = second[slot]
-                val[slot] = D[a] if b < 0 else min(D[a], D[b])
-        for k in range(cfg[C_SUITS]):
-            u, d = ut[k], dt[k]
-            m0 = 16 * k
-            acc = now
-            for m in range(u + 1, ranks + 1):
-                acc = max(acc, val[m0 + m])
-                up[m0 + m] = acc
-            acc = now
-            for m in range(d - 1, 0, -1):
-                acc = max(acc, val[m0 + m])
-                dn[m0 + m] = acc
-        for q in range(n):                     # needs, and ways closed in this pass
-            c = seq[q]
-            k = cfg[C_SIDX0 + c // 13]
-            m0 = 16 * k
-            r = c % 13 + 1
-            u, d = ut[k], dt[k]
-            lands = D[q] - D[q] % n + q        # c's landing in the pass D[q] lies in
-            best = _FAR
-            for way in range(2):
-                if way == 0:
-                    if r <= u:
-                        continue
-                    lo, hi = u + 1, r - 1
-                    need = up[m0 + hi] if hi >= lo else now
-                else:
-                    if r >= d:
-                        continue
-                    lo, hi = r + 1, d - 1
-                    need = dn[m0 + lo] if hi >= lo else now
-                if lands <= need < lands + n:  # all copies of a needed rank below c?
-                    for m in range(lo, hi + 1):
-                        if low[m0 + m] < q and val[m0 + m] >= lands:
-                            need = lands + n
-                            break
-                best = min(best, need)
-            if best > D[q]:
-                D[q] = _in_window(best, q, n) if best < never else never
-                changed = True
-            if D[q] >= never:
-                return True
-        # cover, from the top down. C[p]: the largest bound over the cards that land on
-        # seq[p] in pass 0 (its closure); a card's closure contains those of the cards it covers
-        smax = -1                              # the largest bound above p
-        for p in range(n - 1, -1, -1):
-            t = D[p]
-            cur = t
-            k0 = t - t % n                     # the pass seq[p] is waited for in
-            cap = k0 + n + p if k0 + n < never else _FAR      # its next landing frees it
-            if k0 == 0:                        # pass 0: jump over the closures above
-                x = p + 1
-                while x < n and x <= cur:
-                    cur = max(cur, C[x])
-                    if C[x] >= n:
-                        break
-                    x = C[x] + 1
-                v = min(cur, cap)
-            else:                              # a later pass: plain scan
-                x = p + 1
-                while x < n and k0 + x <= cur:
-                    if D[x] >= k0 + x:         # x lands on y in this pass
-                        cur = max(cur, min(D[x], cap))
-                    x += 1
-                v = cur
-            if v > t:
-                D[p] = _in_window(v, p, n) if v < never else never
-                changed = True
-                if D[p] >= never:
-                    return True
-            C[p] = max(D[p], cur) if k0 == 0 else max(D[p], smax)
-            smax = max(smax, D[p])
-        if not changed:
-            break
     return False
 
 

@@ -1,0 +1,345 @@
+"""The free-reserve relaxation G0 of Alhambra, solved exactly and memoised: a dead-state
+test that fires while redeals are left (``free_reserve_relaxation``, issue 19; the design
+and the measurements behind it: ``benchmarks/alhambra_loss_proofs.md``).
+
+G0 of a position P (one waste pile, no reinforcement, play after the last pass) keeps P's
+*sequence* (the waste bottom to top, then the stock in dealing order), its foundations and
+its redeals left, and makes every reserve card *free*: playable to a foundation at any
+time. Nothing is built on the waste. It is solved in its *lazy* form: the only card move
+is home(x, f), the waste top x onto foundation f together with one free copy of every rank
+between f's top and x (each must have a free copy); besides it, deal and redeal as in the
+game. G0 is won when the sequence is empty.
+
+Claims, proved in ``SAFE_FREE_RESERVE_RELAXATION``'s docstring (``solver.alhambra.kernel``):
+if lazy G0(P) is lost, P is lost; laziness and the forced moves keep G0's verdict; the
+kernel's ``stock_order_blocked`` holds in G0 (free cards are reserve copies).
+
+State of a G0 search: a copy of the kernel's waste row and stock row (the same pile
+numbers, so ``stock_order_blocked`` reads it as it reads the game), the foundation counts,
+the pass, ``free[c]`` (free copies of card code c) and ``seqn[c]`` (copies in the
+sequence). Its key hashes the waste and stock cards by position, the foundations and the
+pass; the free cards are what the rest leaves (every card is in the sequence, home or
+free), so they need no hashing. The keys are G0's own (``_mix``, not the game's Zobrist
+tables) and live in their own table, ``memo``: a lost G0 state is lost whatever the
+search around it, so the table is kept for a whole solve.
+
+``memo`` is uint64[slots + 1, 2]: slots (a power of two) of (key word 0 | 1, key word 1
+with its two low bits a tag: LOST, WON or TRIED, a search from it gave up at its node cap),
+then a header row (stored entries, G0 nodes spent).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
+
+from solver.alhambra.slots import C_FIRSTDEAL, C_NRES, C_REDEALS, C_STOCK
+from solver.alhambra.stock_order import _tops, stock_order_blocked
+from solver.toolkit import C_RANKS, C_SIDX0, C_SUITS
+
+G_UNKNOWN, G_LOST, G_WON, G_TRIED = 0, 1, 2, 3     # G_* also tag the memo's entries
+
+_HOME_UP, _HOME_DOWN, _DEAL, _REDEAL = 0, 1, 2, 3   # G0's moves
+
+
+def new_memo(slots: int) -> np.ndarray:
+    """An empty memo of ``slots`` entries (rounded down to a power of two, at least 2)."""
+    n = 1 << (max(2, slots).bit_length() - 1)
+    return np.zeros((n + 1, 2), dtype=np.uint64)
+
+
+def memo_stats(memo: np.ndarray) -> tuple[int, int]:
+    """(entries stored, G0 nodes spent) of a memo."""
+    return int(memo[-1, 0]), int(memo[-1, 1])
+
+
+@njit(cache=True, inline="always")
+def _mix(x):
+    """splitmix64's finaliser: a well-spread 64-bit key of a small number."""
+    x = x + np.uint64(0x9E3779B97F4A7C15)
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+@njit(cache=True, inline="always")
+def _toggle(h, kind, a, b):
+    """XOR the key of item (kind, a, b) into ``h``: kind 1 a waste card (a height, b card),
+    2 a stock card, 3 a foundation (a index, b count), 4 the pass (a redeals used)."""
+    v = np.uint64((kind << 40) | (a << 16) | b)
+    h[0] ^= _mix(v)
+    h[1] ^= _mix(v ^ np.uint64(0x5DEECE66D0000000))
+
+
+@njit(cache=True, inline="always")
+def _push(gp, gl, h, kind, p, c):
+    d = gl[p]
+    gp[p, d] = c
+    gl[p] = d + 1
+    _toggle(h, kind, d, c)
+
+
+@njit(cache=True, inline="always")
+def _pop(gp, gl, h, kind, p):
+    d = gl[p] - 1
+    c = gp[p, d]
+    gl[p] = d
+    _toggle(h, kind, d, c)
+    return c
+
+
+@njit(cache=True, inline="always")
+def _slot_of(memo, h):
+    """The slot holding key ``h``, or the empty slot where it would go."""
+    k0 = h[0] | np.uint64(1)
+    mask = memo.shape[0] - 2
+    i = np.int64(k0 >> np.uint64(17)) & mask
+    while True:
+        e = memo[i, 0]
+        if e == 0 or (e == k0 and (memo[i, 1] >> np.uint64(2)) == (h[1] >> np.uint64(2))):
+            return i
+        i = (i + 1) & mask
+
+
+@njit(cache=True, inline="always")
+def memo_get(memo, h):
+    """The tag of key ``h`` (``G_UNKNOWN``: not stored)."""
+    i = _slot_of(memo, h)
+    if memo[i, 0] == 0:
+        return G_UNKNOWN
+    return np.int64(memo[i, 1] & np.uint64(3))
+
+
+@njit(cache=True, inline="always")
+def memo_put(memo, h, tag):
+    """Store key ``h`` with ``tag`` (a stored key changes only from TRIED; at three
+    quarters full nothing new is stored: the memo only saves work)."""
+    i = _slot_of(memo, h)
+    if memo[i, 0] == 0:
+        slots = memo.shape[0] - 1
+        if memo[slots, 0] >= (slots * 3) // 4:
+            return
+        memo[slots, 0] += 1
+        memo[i, 0] = h[0] | np.uint64(1)
+    elif (memo[i, 1] & np.uint64(3)) != G_TRIED:
+        return
+    memo[i, 1] = (h[1] & ~np.uint64(3)) | np.uint64(tag)
+
+
+@njit(cache=True, inline="always")
+def _fills_free(free, s, lo, hi):
+    """Every rank lo..hi of suit s has a free copy."""
+    for m in range(lo, hi + 1):
+        if free[s * 13 + m - 1] == 0:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _fills_unsequenced(seqn, s, lo, hi):
+    """No rank lo..hi of suit s has a copy in the sequence."""
+    for m in range(lo, hi + 1):
+        if seqn[s * 13 + m - 1] != 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _expand(cfg, gp, gl, gf, gs, free, seqn, out):
+    """Write G0's moves from this state into ``out``; return how many (0: lost here).
+    ``stock_order_blocked`` reads the free cards as a reserve's."""
+    w = cfg[C_NRES]
+    st = cfg[C_STOCK]
+    n0 = 0                                 # the free cards as reserve 0 (not hashed)
+    for c in range(52):
+        if free[c] > 0:
+            gp[0, n0] = c
+            n0 += 1
+    gl[0] = n0
+    dead = stock_order_blocked(cfg, gp, gl, gf, cfg[C_REDEALS] - gs[0])
+    gl[0] = 0
+    if dead:
+        return 0
+    n = 0
+    if gl[w] > 0:
+        x = gp[w, gl[w] - 1]
+        s = x // 13
+        r = x % 13 + 1
+        u, d = _tops(cfg, gf, cfg[C_SIDX0 + s])
+        up = r > u and _fills_free(free, s, u + 1, r - 1)
+        down = r < d and _fills_free(free, s, r + 1, d - 1)
+        if up:
+            out[n] = _HOME_UP
+            n += 1
+        if down:
+            out[n] = _HOME_DOWN
+            n += 1
+        # forced: x the only copy in the sequence, one foundation takes it, no copy of its
+        # fills in the sequence (proof: SAFE_FREE_RESERVE_RELAXATION)
+        if n == 1 and seqn[x] == 1:
+            lo, hi = (u + 1, r - 1) if up else (r + 1, d - 1)
+            if _fills_unsequenced(seqn, s, lo, hi):
+                return 1
+    if gl[st] > 0:
+        out[n] = _DEAL
+        n += 1
+    elif gl[w] > 0 and gs[0] < cfg[C_REDEALS]:
+        out[n] = _REDEAL
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _make(cfg, gp, gl, gf, gs, free, seqn, h, m):
+    """Play G0 move ``m``; return its undo record."""
+    w = cfg[C_NRES]
+    st = cfg[C_STOCK]
+    if m == _DEAL:
+        _push(gp, gl, h, 1, w, _pop(gp, gl, h, 2, st))
+        return 0
+    if m == _REDEAL:
+        cnt = gl[w]
+        for _ in range(cnt):               # the waste turned over: its bottom is dealt first
+            _push(gp, gl, h, 2, st, _pop(gp, gl, h, 1, w))
+        _toggle(h, 4, gs[0], 0)
+        gs[0] += 1
+        _toggle(h, 4, gs[0], 0)
+        first = 0
+        if cfg[C_FIRSTDEAL] == 1 and gl[st] > 0:
+            _push(gp, gl, h, 1, w, _pop(gp, gl, h, 2, st))
+            first = 1
+        return 2 * cnt + first
+    x = _pop(gp, gl, h, 1, w)
+    s = x // 13
+    r = x % 13 + 1
+    k = cfg[C_SIDX0 + s]
+    if m == _HOME_UP:
+        f = k
+        old = gf[f]
+        lo, hi, new = old + 1, r - 1, r
+    else:
+        f = cfg[C_SUITS] + k
+        old = gf[f]
+        lo, hi, new = r + 1, cfg[C_RANKS] - old, cfg[C_RANKS] - r + 1
+    for q in range(lo, hi + 1):
+        free[s * 13 + q - 1] -= 1
+    _toggle(h, 3, f, old)
+    _toggle(h, 3, f, new)
+    gf[f] = new
+    seqn[x] -= 1
+    return old | (x << 8) | (f << 16)
+
+
+@njit(cache=True)
+def _undo(cfg, gp, gl, gf, gs, free, seqn, h, m, info):
+    w = cfg[C_NRES]
+    st = cfg[C_STOCK]
+    if m == _DEAL:
+        _push(gp, gl, h, 2, st, _pop(gp, gl, h, 1, w))
+        return
+    if m == _REDEAL:
+        if info & 1:
+            _push(gp, gl, h, 2, st, _pop(gp, gl, h, 1, w))
+        _toggle(h, 4, gs[0], 0)
+        gs[0] -= 1
+        _toggle(h, 4, gs[0], 0)
+        for _ in range(info >> 1):
+            _push(gp, gl, h, 1, w, _pop(gp, gl, h, 2, st))
+        return
+    old = info & 0xFF
+    x = (info >> 8) & 0xFF
+    f = info >> 16
+    s = x // 13
+    r = x % 13 + 1
+    if f < cfg[C_SUITS]:
+        lo, hi = old + 1, r - 1
+    else:
+        lo, hi = r + 1, cfg[C_RANKS] - old
+    for q in range(lo, hi + 1):
+        free[s * 13 + q - 1] += 1
+    _toggle(h, 3, f, gf[f])
+    _toggle(h, 3, f, old)
+    gf[f] = old
+    seqn[x] += 1
+    _push(gp, gl, h, 1, w, x)
+
+
+@njit(cache=True)
+def g0_solve(cfg, piles, lens, fnd, redeals_used, memo, cap, retry):
+    """Solve lazy G0 of the kernel position (``piles``, ``lens``, ``fnd``, redeals used) in
+    at most ``cap`` G0 moves: ``G_LOST``, ``G_WON`` or ``G_UNKNOWN`` (gave up, or, unless
+    ``retry``, a search from here gave up before: ``G_TRIED``), and the moves made. Every
+    state refuted is stored LOST in ``memo``, every state of a won line WON."""
+    w = cfg[C_NRES]
+    st = cfg[C_STOCK]
+    gp = np.zeros((st + 1, piles.shape[1]), np.int8)
+    gl = np.zeros(st + 1, np.int32)
+    gf = fnd.copy()
+    gs = np.zeros(1, np.int64)
+    gs[0] = redeals_used
+    free = np.zeros(52, np.int64)
+    seqn = np.zeros(52, np.int64)
+    h = np.zeros(2, np.uint64)
+    for r in range(w):
+        for i in range(lens[r]):
+            free[piles[r, i]] += 1
+    for p in (w, st):
+        for i in range(lens[p]):
+            _push(gp, gl, h, 1 if p == w else 2, p, piles[p, i])
+            seqn[piles[p, i]] += 1
+    for f in range(gf.shape[0]):
+        _toggle(h, 3, f, gf[f])
+    _toggle(h, 4, gs[0], 0)
+    if gl[w] + gl[st] == 0:
+        return G_WON, 0
+    tag = memo_get(memo, h)
+    if tag == G_TRIED and not retry:
+        return G_UNKNOWN, 0
+    if tag == G_LOST or tag == G_WON:
+        return tag, 0
+    n = gl[w] + gl[st]
+    maxd = n * (cfg[C_REDEALS] + 2) + cfg[C_REDEALS] + 2    # deals per pass, homes, redeals
+    fm = np.empty((maxd, 3), np.int64)
+    fn = np.empty(maxd, np.int64)
+    fi = np.empty(maxd, np.int64)
+    finfo = np.empty(maxd, np.int64)
+    fh = np.empty((maxd, 2), np.uint64)
+    d = 0
+    fh[0, :] = h
+    fn[0] = _expand(cfg, gp, gl, gf, gs, free, seqn, fm[0])
+    fi[0] = 0
+    nodes = 0
+    result = G_LOST
+    while True:
+        if fi[d] < fn[d]:
+            if nodes >= cap:
+                memo_put(memo, fh[0], G_TRIED)
+                result = G_UNKNOWN
+                break
+            m = fm[d, fi[d]]
+            fi[d] += 1
+            finfo[d] = _make(cfg, gp, gl, gf, gs, free, seqn, h, m)
+            nodes += 1
+            tag = G_WON if gl[w] + gl[st] == 0 else memo_get(memo, h)
+            if tag == G_WON:
+                for q in range(d + 1):
+                    memo_put(memo, fh[q], G_WON)
+                result = G_WON
+                break
+            if tag == G_LOST:
+                _undo(cfg, gp, gl, gf, gs, free, seqn, h, m, finfo[d])
+                continue
+            d += 1
+            fh[d, :] = h
+            fn[d] = _expand(cfg, gp, gl, gf, gs, free, seqn, fm[d])
+            fi[d] = 0
+        else:
+            memo_put(memo, fh[d], G_LOST)
+            if d == 0:
+                break
+            d -= 1
+            _undo(cfg, gp, gl, gf, gs, free, seqn, h, fm[d, fi[d] - 1], finfo[d])
+    memo[memo.shape[0] - 1, 1] += nodes
+    return result, nodes

@@ -1,0 +1,175 @@
+"""``dead_stock_order``'s test over the order of the waste and the stock (the rule and its
+proof: ``SAFE_DEAD_STOCK_ORDER`` in ``solver.alhambra.kernel``), shared by the kernel and
+the free-reserve relaxation (``solver.alhambra.relaxed``)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
+
+from solver.alhambra.slots import C_NRES, C_STOCK
+from solver.toolkit import C_RANKS, C_SIDX0, C_SUITS
+
+
+@njit(cache=True, inline="always")
+def _tops(cfg, fnd, k):
+    """Top ranks of suit index ``k``'s foundations: up (0 while empty) and down (ranks + 1
+    while empty)."""
+    return fnd[k], cfg[C_RANKS] - fnd[cfg[C_SUITS] + k] + 1
+
+
+_FAR = 1 << 40                    # "never": later than any time
+
+
+@njit(cache=True, inline="always")
+def _slot(cfg, c):
+    """Rank slot of card ``c`` in ``stock_order_blocked``: 16 * suit index + rank."""
+    return 16 * cfg[C_SIDX0 + c // 13] + c % 13 + 1
+
+
+@njit(cache=True, inline="always")
+def _in_window(t, q, n):
+    """The first time from ``t`` on at which the card at sequence position ``q`` is in the
+    waste: its landing in the pass ``t`` lies in, or in the next pass."""
+    base = t - t % n
+    return base + q if t - base < q else t
+
+
+@njit(cache=True)
+def stock_order_blocked(cfg, piles, lens, fnd, left):
+    """``dead_stock_order``'s test (see its docstring) with ``left`` redeals left.
+
+    Sequence positions: the waste bottom to top, then the stock in dealing order; rank
+    slots ``16 * suit index + rank``; ``D`` holds the bounds. Each round recomputes, per
+    slot, the smallest bound of its copies (``val``; "now" with a reserve copy) and, per
+    suit, the largest ``val`` over the ranks each way needs (``up``, ``dn``), so a card's
+    needs cost O(1)."""
+    w = cfg[C_NRES]
+    st = cfg[C_STOCK]
+    nw = lens[w]
+    ns = lens[st]
+    n = nw + ns
+    if n == 0:
+        return False
+    now = nw - 1
+    never = (left + 1) * n
+    ranks = cfg[C_RANKS]
+    seq = np.empty(n, np.int64)
+    D = np.empty(n, np.int64)
+    for p in range(n):
+        seq[p] = piles[w, p] if p < nw else piles[st, ns - 1 - (p - nw)]
+        D[p] = max(p, now)
+    first = np.full(64, -1, np.int64)
+    second = np.full(64, -1, np.int64)
+    loose = np.zeros(64, np.bool_)             # a copy in a reserve: it counts "now"
+    for r in range(cfg[C_NRES]):
+        for i in range(lens[r]):
+            loose[_slot(cfg, piles[r, i])] = True
+    for p in range(n):
+        slot = _slot(cfg, seq[p])
+        if first[slot] < 0:
+            first[slot] = p
+        elif second[slot] < 0:
+            second[slot] = p
+        else:
+            loose[slot] = True                 # a third copy: not in two-deck games; safe
+    ut = np.empty(4, np.int64)                 # foundation tops per suit index
+    dt = np.empty(4, np.int64)
+    for k in range(cfg[C_SUITS]):
+        ut[k], dt[k] = _tops(cfg, fnd, k)
+    # a rank's copies can all lie below a card only if none is in a reserve: the last of them
+    low = np.full(64, n, np.int64)
+    for slot in range(64):
+        if not loose[slot] and first[slot] >= 0:
+            low[slot] = first[slot] if second[slot] < 0 else second[slot]
+    val = np.empty(64, np.int64)
+    C = np.empty(n, np.int64)
+    up = np.empty(64, np.int64)      # up[16k + m]: max val over ranks u+1..m
+    dn = np.empty(64, np.int64)      # dn[16k + m]: max val over ranks m..d-1
+    for _ in range(64):                        # rounds; stopping early only weakens the test
+        changed = False
+        for slot in range(64):
+            a = first[slot]
+            if loose[slot]:
+                val[slot] = now
+            elif a < 0:
+                val[slot] = _FAR
+            else:
+                b = second[slot]
+                val[slot] = D[a] if b < 0 else min(D[a], D[b])
+        for k in range(cfg[C_SUITS]):
+            u, d = ut[k], dt[k]
+            m0 = 16 * k
+            acc = now
+            for m in range(u + 1, ranks + 1):
+                acc = max(acc, val[m0 + m])
+                up[m0 + m] = acc
+            acc = now
+            for m in range(d - 1, 0, -1):
+                acc = max(acc, val[m0 + m])
+                dn[m0 + m] = acc
+        for q in range(n):                     # needs, and ways closed in this pass
+            c = seq[q]
+            k = cfg[C_SIDX0 + c // 13]
+            m0 = 16 * k
+            r = c % 13 + 1
+            u, d = ut[k], dt[k]
+            lands = D[q] - D[q] % n + q        # c's landing in the pass D[q] lies in
+            best = _FAR
+            for way in range(2):
+                if way == 0:
+                    if r <= u:
+                        continue
+                    lo, hi = u + 1, r - 1
+                    need = up[m0 + hi] if hi >= lo else now
+                else:
+                    if r >= d:
+                        continue
+                    lo, hi = r + 1, d - 1
+                    need = dn[m0 + lo] if hi >= lo else now
+                if lands <= need < lands + n:  # all copies of a needed rank below c?
+                    for m in range(lo, hi + 1):
+                        if low[m0 + m] < q and val[m0 + m] >= lands:
+                            need = lands + n
+                            break
+                best = min(best, need)
+            if best > D[q]:
+                D[q] = _in_window(best, q, n) if best < never else never
+                changed = True
+            if D[q] >= never:
+                return True
+        # cover, from the top down. C[p]: the largest bound over the cards that land on
+        # seq[p] in pass 0 (its closure); a card's closure contains those of the cards it covers
+        smax = -1                              # the largest bound above p
+        for p in range(n - 1, -1, -1):
+            t = D[p]
+            cur = t
+            k0 = t - t % n                     # the pass seq[p] is waited for in
+            cap = k0 + n + p if k0 + n < never else _FAR      # its next landing frees it
+            if k0 == 0:                        # pass 0: jump over the closures above
+                x = p + 1
+                while x < n and x <= cur:
+                    cur = max(cur, C[x])
+                    if C[x] >= n:
+                        break
+                    x = C[x] + 1
+                v = min(cur, cap)
+            else:                              # a later pass: plain scan
+                x = p + 1
+                while x < n and k0 + x <= cur:
+                    if D[x] >= k0 + x:         # x lands on y in this pass
+                        cur = max(cur, min(D[x], cap))
+                    x += 1
+                v = cur
+            if v > t:
+                D[p] = _in_window(v, p, n) if v < never else never
+                changed = True
+                if D[p] >= never:
+                    return True
+            C[p] = max(D[p], cur) if k0 == 0 else max(D[p], smax)
+            smax = max(smax, D[p])
+        if not changed:
+            break
+    return False

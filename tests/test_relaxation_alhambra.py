@@ -1,0 +1,128 @@
+"""Alhambra's free-reserve relaxation (``free_reserve_relaxation``, ``solver.alhambra.relaxed``):
+its exact solver against a plain twin, and the dead-state test against the oracle."""
+
+import dataclasses
+import random
+
+import numpy as np
+import pytest
+
+from solver.alhambra.relaxed import G_LOST, G_TRIED, G_UNKNOWN, G_WON, g0_solve, memo_get, memo_put, new_memo
+from solver.driver import UnsupportedVariant, adapter_for, kernel_state
+from solver.engine import engine_for
+from solver.miniature import random_miniature_deal
+from solver.oracle import exhaustive_search
+from solver.variants import make_rules
+from tests.kernel_checks import cross_check
+from tests.test_kernel_alhambra import _dead_positions
+
+RULE = "free_reserve_relaxation"
+PLAY_ON = {"stop_at_third_exhaustion": False}
+
+
+def flattened(pos):
+    """R0, the plain twin of G0: the position with every reserve card in a reserve of its
+    own, builds allowed. Every move of the real game is legal in R0, and G0 relaxes R0 by
+    the argument of ``SAFE_FREE_RESERVE_RELAXATION`` (1) while R0 has G0's moves: so G0 is
+    lost exactly when R0 is, and the oracle decides R0 by brute force."""
+    return dataclasses.replace(pos, reserves=tuple((c,) for r in pos.reserves for c in r))
+
+
+def g0_verdict(ad, pos, memo, cap=10 ** 8):
+    state = kernel_state(ad, pos)[0]
+    return g0_solve(ad.cfg, state.piles, state.lens, state.fnd, state.scal[0], memo, cap)
+
+
+def test_lazy_g0_equals_the_flattened_game_on_miniature_positions():
+    """Along random games of small deals (every option varied, play after the last pass):
+    lazy G0's verdict is R0's by the oracle, with a memo shared along the game and with a
+    fresh one."""
+    rng = random.Random(71)
+    got = {G_WON: 0, G_LOST: 0}
+    for _ in range(80):
+        deal = random_miniature_deal("alhambra", rng, options=PLAY_ON, vary=True, small=True)
+        e, ad = engine_for(deal.rules), adapter_for(deal.rules, (RULE,))
+        memo = ad.new_memo()
+        pos = e.initial_position(deal.layout)
+        step = 0
+        while True:
+            if step % 4 == 0:
+                want = exhaustive_search(e, flattened(pos), max_states=20_000).verdict
+                shared, _ = g0_verdict(ad, pos, memo)
+                fresh, _ = g0_verdict(ad, pos, ad.new_memo())
+                assert shared == fresh != G_UNKNOWN, (deal.source, pos)
+                if want != "unknown":
+                    assert (shared == G_LOST) == (want == "lost"), (deal.source, pos, shared, want)
+                    got[shared] += 1
+            legal = e.legal_moves(pos)
+            if not legal:
+                break
+            pos = e.play(pos, rng.choice(legal))
+            step += 1
+    assert got[G_WON] > 100 and got[G_LOST] > 50, got
+
+
+def test_memo_keeps_verdicts_and_upgrades_only_a_search_given_up():
+    memo = new_memo(8)
+    h = np.array([12345, 678 << 2], dtype=np.uint64)
+    assert memo_get(memo, h) == G_UNKNOWN
+    memo_put(memo, h, G_TRIED)
+    assert memo_get(memo, h) == G_TRIED
+    memo_put(memo, h, G_LOST)
+    assert memo_get(memo, h) == G_LOST
+    memo_put(memo, h, G_WON)                  # a proved verdict never changes
+    assert memo_get(memo, h) == G_LOST
+    other = np.array([12345, 679 << 2], dtype=np.uint64)       # same first word, other key
+    assert memo_get(memo, other) == G_UNKNOWN
+    for i in range(20):                       # at three quarters full nothing new is stored
+        memo_put(memo, np.array([i * 7919 + 1, i << 2], dtype=np.uint64), G_LOST)
+    assert memo[-1, 0] == 6
+
+
+def test_a_search_stopped_at_its_cap_proves_nothing():
+    """Game 1 of Alhambra with two redeals: G0 at the root gives up at a small cap, says
+    unknown, and is not tried again from the same state."""
+    rules = make_rules("alhambra")
+    from solver.formats import pysolfc_deal
+    deal = pysolfc_deal(rules, 1)
+    ad = adapter_for(rules, (RULE,))
+    pos = engine_for(rules).initial_position(deal.layout)
+    memo = ad.new_memo()
+    verdict, nodes = g0_verdict(ad, pos, memo, cap=50)
+    assert verdict == G_UNKNOWN and nodes == 50
+    assert g0_verdict(ad, pos, memo, cap=50) == (G_UNKNOWN, 0)
+
+
+def test_relaxation_fires_only_on_lost_positions():
+    """Each position where the kernel's test fires is lost by the oracle's search from it."""
+    fired = decided = 0
+    for deal, e, pos in _dead_positions("alhambra", seed=72, games=300, rule=RULE, options=PLAY_ON):
+        fired += 1
+        got = exhaustive_search(e, pos, max_states=20_000)
+        assert got.verdict != "won", (deal.source, pos)
+        decided += got.verdict == "lost"
+    assert decided > 30, (fired, decided)
+
+
+def test_relaxation_keeps_verdicts_on_2000_miniature_deals():
+    """Without the rule, with it, and with every rule, on the same 2,000 deals: the oracle's
+    verdicts (stored in ``tests/oracle/``)."""
+    for dominance, every in (((), False), ((RULE,), True)):
+        counts = cross_check("alhambra", 2000, seed=73, dominance=dominance, small=True, max_states=6_000,
+                             options=PLAY_ON, every_rule=every)
+        assert counts["won"] > 1500 and counts["lost"] > 20, (dominance, counts)
+
+
+@pytest.mark.slow
+def test_relaxation_keeps_verdicts_on_20000_deals():
+    cross_check("alhambra", 20_000, seed=373, dominance=(RULE,), small=True, max_states=20_000, options=PLAY_ON)
+    cross_check("alhambra", 1_000, seed=374, dominance=(RULE,), options=PLAY_ON)
+
+
+def test_relaxation_refused_where_unproved():
+    """It needs one waste pile (Granada's waste piles give to each other), no refills (a
+    refill takes a stock card without a deal) and play after the last pass (G0 could play
+    on where the game has ended)."""
+    for variant, options in [("granada", {}), ("reinforcements", {}), ("alhambra", {"stop_at_third_exhaustion": True})]:
+        with pytest.raises(UnsupportedVariant):
+            adapter_for(make_rules(variant, options), (RULE,))
