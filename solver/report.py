@@ -63,21 +63,37 @@ def entry_rules(e: Entry):
     return make_rules(e.variant, profile=e.profile)
 
 
+# Earlier solver versions whose records of a variant this version reproduces exactly
+# (verdict and nodes: the search is deterministic), so a report keeps them. A version that
+# changes a variant's results leaves it out here; ``tests/test_report.py`` re-solves
+# games of every row kept this way and compares. 0.9.0 added the free-reserve relaxation,
+# which changes Alhambra's results only.
+SAME_RESULTS: dict[str, tuple[str, ...]] = {
+    v: ("patience-solver 0.8.0",) for v in (
+        "algerian", "granada", "reinforcements", "terrace", "queen-of-italy-pysolfc", "generals-patience",
+        "blondes-and-brunettes", "falling-star", "redheads")}
+
+
 def published(folder: Path, version: str) -> dict[str, tuple[int, dict[str, dict]]]:
-    """The records already published in ``folder`` that a report by ``version`` (``SOLVER_VERSION``) keeps
-    as finished games: rules hash -> (budget in nodes, game -> record), for the rule sets
-    whose every record that version made. They carry a report across machines (the store is
-    local; the published files are in the repository). Another version's rule sets are
-    solved again: the table names one version per row."""
+    """The records already published in ``folder`` that a report by ``version``
+    (``SOLVER_VERSION``) keeps as finished games: rules hash -> (budget in nodes, game ->
+    record), for the rule sets whose every record that version made, or a version that
+    gives the same results for the variant (``SAME_RESULTS``). They carry a report across
+    machines (the store is local; the published files are in the repository). Other rule
+    sets are solved again."""
     if not (folder / "records.csv.gz").exists():
         return {}
     rows, sets = read_files(folder)
-    kept = {h: (s["budget_nodes"], {}) for h, s in sets.items() if s["solver_versions"] == [version]}
+    kept = {}
+    for h, s in sets.items():
+        same = {version, *SAME_RESULTS.get(s["variant"], ())}
+        if s["solver_versions"] and set(s["solver_versions"]) <= same:
+            kept[h] = (s["budget_nodes"], {}, ",".join(s["solver_versions"]))
     for r in rows:
         if r["rules_hash"] in kept:
-            kept[r["rules_hash"]][1][r["game"]] = dict(r, budget_nodes=kept[r["rules_hash"]][0],
-                                                       solver_version=version)
-    return kept
+            budget, games, made_by = kept[r["rules_hash"]]
+            games[r["game"]] = dict(r, budget_nodes=budget, solver_version=made_by)
+    return {h: (budget, games) for h, (budget, games, _) in kept.items()}
 
 
 def games_to_solve(e: Entry, kept: dict, games: Optional[int] = None) -> list[int]:
@@ -122,7 +138,8 @@ def records_for(store, entries: Iterable[Entry], games: Optional[int] = None,
         rows += [{f: by_game[str(g)][f] for f in RECORD_FIELDS} for g in range(1, k + 1)]
         sets[rules.hash()] = {"variant": e.variant, "profile": e.profile, "rules": rules.as_dict(),
                               "budget_nodes": e.budget_nodes, "games": f"1-{k}", "planned": e.games,
-                              "solver_versions": sorted({by_game[str(g)]["solver_version"] for g in range(1, k + 1)})}
+                              "solver_versions": sorted({v for g in range(1, k + 1)
+                                                           for v in by_game[str(g)]["solver_version"].split(",")})}
     return rows, sets
 
 

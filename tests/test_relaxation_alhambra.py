@@ -14,7 +14,6 @@ from solver.miniature import random_miniature_deal
 from solver.oracle import exhaustive_search
 from solver.variants import make_rules
 from tests.kernel_checks import cross_check
-from tests.test_kernel_alhambra import _dead_positions
 
 RULE = "free_reserve_relaxation"
 PLAY_ON = {"stop_at_third_exhaustion": False}
@@ -28,9 +27,9 @@ def flattened(pos):
     return dataclasses.replace(pos, reserves=tuple((c,) for r in pos.reserves for c in r))
 
 
-def g0_verdict(ad, pos, memo, cap=10 ** 8):
+def g0_verdict(ad, pos, memo, cap=10 ** 8, retry=False):
     state = kernel_state(ad, pos)[0]
-    return g0_solve(ad.cfg, state.piles, state.lens, state.fnd, state.scal[0], memo, cap)
+    return g0_solve(ad.cfg, state.piles, state.lens, state.fnd, state.scal[0], memo, cap, retry)
 
 
 def test_lazy_g0_equals_the_flattened_game_on_miniature_positions():
@@ -39,7 +38,7 @@ def test_lazy_g0_equals_the_flattened_game_on_miniature_positions():
     fresh one."""
     rng = random.Random(71)
     got = {G_WON: 0, G_LOST: 0}
-    for _ in range(80):
+    for _ in range(300):
         deal = random_miniature_deal("alhambra", rng, options=PLAY_ON, vary=True, small=True)
         e, ad = engine_for(deal.rules), adapter_for(deal.rules, (RULE,))
         memo = ad.new_memo()
@@ -59,7 +58,7 @@ def test_lazy_g0_equals_the_flattened_game_on_miniature_positions():
                 break
             pos = e.play(pos, rng.choice(legal))
             step += 1
-    assert got[G_WON] > 100 and got[G_LOST] > 50, got
+    assert got[G_WON] > 600 and got[G_LOST] > 100, got
 
 
 def test_memo_keeps_verdicts_and_upgrades_only_a_search_given_up():
@@ -80,28 +79,42 @@ def test_memo_keeps_verdicts_and_upgrades_only_a_search_given_up():
 
 
 def test_a_search_stopped_at_its_cap_proves_nothing():
-    """Game 1 of Alhambra with two redeals: G0 at the root gives up at a small cap, says
-    unknown, and is not tried again from the same state."""
-    rules = make_rules("alhambra")
+    """Game 1 of Alhambra with one redeal: G0 at the root gives up at a small cap (unknown),
+    is not searched again from the same state unless asked, and a larger cap, going on
+    from the refuted states the memo kept, proves it lost."""
     from solver.formats import pysolfc_deal
-    deal = pysolfc_deal(rules, 1)
+    rules = make_rules("alhambra", {"redeals": 1})
     ad = adapter_for(rules, (RULE,))
-    pos = engine_for(rules).initial_position(deal.layout)
+    pos = engine_for(rules).initial_position(pysolfc_deal(rules, 1).layout)
     memo = ad.new_memo()
     verdict, nodes = g0_verdict(ad, pos, memo, cap=50)
     assert verdict == G_UNKNOWN and nodes == 50
     assert g0_verdict(ad, pos, memo, cap=50) == (G_UNKNOWN, 0)
+    verdict, nodes = g0_verdict(ad, pos, memo, cap=10 ** 7, retry=True)
+    assert verdict == G_LOST and 1000 < nodes < 10 ** 7
+    assert g0_verdict(ad, pos, memo) == (G_LOST, 0)
+    assert g0_verdict(ad, pos, ad.new_memo())[0] == G_LOST
 
 
-def test_relaxation_fires_only_on_lost_positions():
-    """Each position where the kernel's test fires is lost by the oracle's search from it."""
-    fired = decided = 0
-    for deal, e, pos in _dead_positions("alhambra", seed=72, games=300, rule=RULE, options=PLAY_ON):
-        fired += 1
-        got = exhaustive_search(e, pos, max_states=20_000)
-        assert got.verdict != "won", (deal.source, pos)
-        decided += got.verdict == "lost"
-    assert decided > 30, (fired, decided)
+def test_relaxation_says_lost_only_where_the_oracle_does():
+    """Along random games of small deals, every position the rule calls lost at the root of
+    a solve (``relaxation_lost``) is lost by the oracle's search of the real game."""
+    rng = random.Random(72)
+    said = decided = 0
+    for _ in range(150):
+        deal = random_miniature_deal("alhambra", rng, options=PLAY_ON, vary=True, small=True)
+        e, ad = engine_for(deal.rules), adapter_for(deal.rules, (RULE,))
+        pos = e.initial_position(deal.layout)
+        while e.legal_moves(pos):
+            lost, _ = ad.k.relaxation_lost(ad.cfg, kernel_state(ad, pos)[0], 10 ** 6, False)
+            if lost:
+                said += 1
+                got = exhaustive_search(e, pos, max_states=20_000)
+                assert got.verdict != "won", (deal.source, pos)
+                decided += got.verdict == "lost"
+                break                      # the rest of this game is lost too
+            pos = e.play(pos, rng.choice(e.legal_moves(pos)))
+    assert decided > 30, (said, decided)
 
 
 def test_relaxation_keeps_verdicts_on_2000_miniature_deals():
@@ -110,7 +123,7 @@ def test_relaxation_keeps_verdicts_on_2000_miniature_deals():
     for dominance, every in (((), False), ((RULE,), True)):
         counts = cross_check("alhambra", 2000, seed=73, dominance=dominance, small=True, max_states=6_000,
                              options=PLAY_ON, every_rule=every)
-        assert counts["won"] > 1500 and counts["lost"] > 20, (dominance, counts)
+        assert counts["won"] > 1900 and counts["lost"] > 10, (dominance, counts)
 
 
 @pytest.mark.slow
