@@ -139,3 +139,39 @@ def test_relaxation_refused_where_unproved():
     for variant, options in [("granada", {}), ("reinforcements", {}), ("alhambra", {"stop_at_third_exhaustion": True})]:
         with pytest.raises(UnsupportedVariant):
             adapter_for(make_rules(variant, options), (RULE,))
+
+
+def test_no_position_on_a_certified_winning_line_is_called_lost():
+    """Full size: along the certified winning lines of Alhambra games 3, 9, 57 and 72
+    (standard rules), the relaxation never calls a position lost."""
+    from solver.driver import Budget, expand_dominance, solve
+    from solver.formats import pysolfc_deal
+    rules = make_rules("alhambra")
+    e, ad = engine_for(rules), adapter_for(rules, (RULE,))
+    checked = 0
+    for game in (3, 9, 57, 72):
+        deal = pysolfc_deal(rules, game)
+        res = solve(deal, Budget(nodes=200_000, shorten=0), expand_dominance(rules, ("all",)))
+        assert res.verdict == "won", game
+        memo = ad.new_memo()
+        pos = e.initial_position(deal.layout)
+        for i, move in enumerate(res.moves):
+            if i % 5 == 0:
+                state = kernel_state(ad, pos, memo)[0]
+                assert not ad.k.relaxation_lost(ad.cfg, state, 20_000, False)[0], (game, i)
+                checked += 1
+            pos = e.play(pos, move)
+    assert checked > 150
+
+
+@pytest.mark.parametrize("game,most", [(4, 60_000), (5, 30_000), (8, 100_000)])
+def test_alhambra_deals_with_one_redeal_proved_lost(game, most):
+    """Full size, named: Alhambra games 4, 5 and 8 with one redeal (`--rule redeals=1`) are
+    lost, proved by the relaxation at the root in 52,001, 24,286 and 85,183 relaxed moves
+    (0.2-0.6 s; benchmarks/README.md). Before it, no Alhambra deal with one redeal had been
+    decided (games 1-50 at 1 M nodes)."""
+    from solver.driver import Budget, expand_dominance, solve
+    from solver.formats import pysolfc_deal
+    rules = make_rules("alhambra", {"redeals": 1})
+    res = solve(pysolfc_deal(rules, game), Budget(nodes=1_000_000, shorten=0), expand_dominance(rules, ("all",)))
+    assert res.verdict == "lost" and res.attempts == 0 and res.nodes < most, (res.verdict, res.nodes)

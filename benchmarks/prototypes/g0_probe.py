@@ -146,7 +146,7 @@ while len(stack) > 1:
         if len(sys.argv) > 8 and int(lens[st]) == int(sys.argv[8]):
             from solver.state import KernelState
             from solver.search import run, CTRL_LEN, X_NODES, X_STORED, table_slots
-            cs = KernelState(piles.copy(), lens.copy(), fnd.copy(), scal.copy(), h.copy())
+            cs = KernelState(piles.copy(), lens.copy(), fnd.copy(), scal.copy(), h.copy(), np.zeros((3, 2), np.uint64))
             tt = np.zeros((table_slots(1 << 28), 2), np.uint64); fr = np.empty((100000, 4), np.int64)
             mv = np.empty(6400000, np.int32); ctrl = np.zeros(CTRL_LEN, np.int64); t1 = time.time()
             stt = run(ad.kernel, cfg, cs, keys, tt, fr, mv, ctrl, int(sys.argv[9]))
