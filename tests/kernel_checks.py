@@ -89,7 +89,7 @@ def incremental_hash_holds(deal, seed: int = 5, steps: int = 300, dominance=()) 
     ad = adapter_for(deal.rules, dominance)
     e = engine_for(deal.rules)
     state, keys = kernel_state(ad, e.initial_position(deal.layout))
-    piles, lens, fnd, scal, h = state
+    piles, lens, fnd, scal, h = state.piles, state.lens, state.fnd, state.scal, state.h
     h2 = np.zeros(2, np.uint64)
     rng = random.Random(seed)
     buf = np.zeros(4096, np.int32)
