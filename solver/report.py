@@ -74,34 +74,34 @@ SAME_RESULTS: dict[str, tuple[str, ...]] = {
         "blondes-and-brunettes", "falling-star", "redheads")}
 
 
-def published(folder: Path, version: str) -> dict[str, tuple[int, dict[str, dict]]]:
-    """The records already published in ``folder`` that a report by ``version``
-    (``SOLVER_VERSION``) keeps as finished games: rules hash -> (budget in nodes, game ->
-    record), for the rule sets whose every record that version made, or a version that
-    gives the same results for the variant (``SAME_RESULTS``). They carry a report across
-    machines (the store is local; the published files are in the repository). Other rule
-    sets are solved again."""
+def published(folder: Path, version: str) -> dict[str, tuple[int, dict[str, dict], bool]]:
+    """The records already published in ``folder``: rules hash -> (budget in nodes, game ->
+    record, reusable). A rule set is *reusable* when every record of it was made by
+    ``version`` (``SOLVER_VERSION``) or a version that gives the same results for the
+    variant (``SAME_RESULTS``): a report then keeps its games as finished, which carries a
+    report across machines (the store is local; the published files are in the repository).
+    Other rule sets are solved again; until then their published rows stay as they are."""
     if not (folder / "records.csv.gz").exists():
         return {}
     rows, sets = read_files(folder)
-    kept = {}
+    out = {}
     for h, s in sets.items():
         same = {version, *SAME_RESULTS.get(s["variant"], ())}
-        if s["solver_versions"] and set(s["solver_versions"]) <= same:
-            kept[h] = (s["budget_nodes"], {}, ",".join(s["solver_versions"]))
+        out[h] = (s["budget_nodes"], {}, bool(s["solver_versions"]) and set(s["solver_versions"]) <= same)
+    made_by = {h: ",".join(s["solver_versions"]) for h, s in sets.items()}
     for r in rows:
-        if r["rules_hash"] in kept:
-            budget, games, made_by = kept[r["rules_hash"]]
-            games[r["game"]] = dict(r, budget_nodes=budget, solver_version=made_by)
-    return {h: (budget, games) for h, (budget, games, _) in kept.items()}
+        if r["rules_hash"] in out:
+            out[r["rules_hash"]][1][r["game"]] = dict(r, budget_nodes=out[r["rules_hash"]][0],
+                                                      solver_version=made_by[r["rules_hash"]])
+    return out
 
 
 def games_to_solve(e: Entry, kept: dict, games: Optional[int] = None) -> list[int]:
     """The games of entry ``e`` (1..its count, or ``games``) that ``kept`` (``published``)
-    does not hold at the entry's budget."""
+    does not hold reusably at the entry's budget."""
     n = min(e.games, games) if games else e.games
-    budget, done = kept.get(entry_rules(e).hash(), (None, {}))
-    return [g for g in range(1, n + 1) if budget != e.budget_nodes or str(g) not in done]
+    budget, done, reusable = kept.get(entry_rules(e).hash(), (None, {}, False))
+    return [g for g in range(1, n + 1) if not reusable or budget != e.budget_nodes or str(g) not in done]
 
 
 def seed_ranges(numbers: list[int]) -> str:
@@ -119,7 +119,8 @@ def seed_ranges(numbers: list[int]) -> str:
 def records_for(store, entries: Iterable[Entry], games: Optional[int] = None,
                 kept: Optional[dict] = None) -> tuple[list[dict], dict]:
     """The newest record of each game of each entry at the entry's budget (from the store, or
-    else from ``kept``, the published records a report keeps; the store may be None), and the
+    else from ``kept``, the published records (``published``): the reusable ones, and the
+    others while the store has none of their rule set; the store may be None), and the
     rule-set descriptions. A row holds games 1..k, the longest run from game 1 with every game
     stored (k at most the plan's count, or ``games``): a run stopped midway leaves the
     slowest deals unstored, and a row with gaps would leave out the hardest deals."""
@@ -127,11 +128,12 @@ def records_for(store, entries: Iterable[Entry], games: Optional[int] = None,
     for e in entries:
         rules = entry_rules(e)
         n = min(e.games, games) if games else e.games
-        budget, old = (kept or {}).get(rules.hash(), (None, {}))
-        by_game = dict(old) if budget == e.budget_nodes else {}
-        if store is not None:
-            by_game.update((r["game"], r) for r in store.latest(rules_hash=rules.hash())
-                           if r["budget_nodes"] == e.budget_nodes)
+        budget, old, reusable = (kept or {}).get(rules.hash(), (None, {}, False))
+        stored = {} if store is None else {r["game"]: r for r in store.latest(rules_hash=rules.hash())
+                                           if r["budget_nodes"] == e.budget_nodes}
+        # published records of another version only while nothing newer is stored
+        by_game = dict(old) if budget == e.budget_nodes and (reusable or not stored) else {}
+        by_game.update(stored)
         k = 0
         while k < n and str(k + 1) in by_game:
             k += 1

@@ -103,11 +103,12 @@ def test_rows_kept_from_an_earlier_version_are_what_this_version_gives(tmp_path)
     from solver.report import SAME_RESULTS
     from solver.store import Store
     rows, sets = read_files(RESULTS)
-    checked = 0
+    checked = rows_kept = 0
     for h, s in sets.items():
         older = set(s["solver_versions"]) - {SOLVER_VERSION}
         if not older or not older <= set(SAME_RESULTS.get(s["variant"], ())):
             continue
+        rows_kept += 1
         sample = sorted((r for r in rows if r["rules_hash"] == h and r["verdict"] != "unknown" and r["nodes"] > 1000),
                         key=lambda r: r["nodes"])[:3]
         db = str(tmp_path / f"{h}.db")
@@ -122,3 +123,21 @@ def test_rows_kept_from_an_earlier_version_are_what_this_version_gives(tmp_path)
             checked += 1
     if not checked:
         pytest.skip("every shipped row is this version's")
+    assert checked >= 2 * rows_kept, (checked, rows_kept)
+
+
+def test_rows_of_another_version_stay_until_solved_again(tmp_path):
+    """A row made by a version whose results may differ is not kept as finished, but
+    ``--no-solve`` leaves it as it is (under its own version) rather than emptying it."""
+    out = tmp_path / "res"
+    assert run("report", "--db", str(tmp_path / "a.db"), "--out", str(out), "--games", "2", "--only", "granada",
+               "--jobs", "1").exit_code == 0
+    sets = json.loads((out / "rule-sets.json").read_text())
+    for v in sets.values():
+        v["solver_versions"] = ["patience-solver 0.0.1"]
+    (out / "rule-sets.json").write_text(json.dumps(sets))
+    r = run("report", "--db", str(tmp_path / "none.db"), "--out", str(out), "--no-solve", "--only", "granada",
+            "--games", "2")
+    assert r.exit_code == 0, r.output
+    rows, sets = read_files(out)
+    assert len(rows) == 2 and [v["solver_versions"] for v in sets.values()] == [["patience-solver 0.0.1"]]
