@@ -115,7 +115,7 @@ class KernelAdapter:
 
     def new_memo(self) -> np.ndarray:
         """An empty memo for the kernel's own table kept for a whole solve (``state.memo``)."""
-        return np.zeros((self.memo_slots + 1 if self.memo_slots else 3, 2), dtype=np.uint64)
+        return np.zeros((self.memo_slots or 3, 2), dtype=np.uint64)
 
     def to_move(self, m: int) -> Move:
         """The notation's move for kernel move ``m`` as generated (a deal is one deal)."""

@@ -59,7 +59,7 @@ def relaxation_lost(cfg, state, cap: int, retry: bool) -> tuple[bool, int]:
 
 
 def memo_slots(cfg) -> int:
-    """Slots of a per-solve memo (``state.memo``): none in this family."""
+    """Rows of a per-solve memo (``state.memo``): none in this family."""
     return 0
 
 

@@ -25,7 +25,7 @@ from solver.toolkit import (C_RANKS, C_SAFE, C_SIDX0, C_SUITS, K_CARD, K_DEAL, K
                             fnd_accepts, foundation_moves, get_bits, is_all_home, kind_of, load_foundations,
                             load_piles, undeal_card)
 from solver.state import set_scalar
-from solver.alhambra.relaxed import G_LOST, g0_solve
+from solver.alhambra.relaxed import G_LOST, HEADER, g0_solve
 from solver.alhambra.stock_order import _tops, stock_order_blocked  # noqa: F401
 
 from solver.alhambra.slots import (C_ANY, C_FIRSTDEAL, C_NRES, C_NWASTE, C_REDEALS, C_REINF,  # noqa: F401
@@ -159,9 +159,9 @@ at half the speed, so they are left out."""
 
 SAFE_FREE_RESERVE_RELAXATION = 16
 """``free_reserve_relaxation`` (one waste pile, no reinforcement, play after the last pass):
-a dead-state test that fires while redeals are left. A position P is lost when its
-free-reserve relaxation G0(P), solved exactly by ``solver.alhambra.relaxed.g0_solve``
-within ``G0_CAP`` moves, is lost.
+a proof of loss that holds while redeals are left. A position P is lost when its
+free-reserve relaxation G0(P), solved exactly by ``solver.alhambra.relaxed.g0_solve``, is
+lost.
 
 G0(P) keeps P's sequence (the waste bottom to top, then the stock in dealing order), its
 foundations and its redeals left; every reserve card is *free*, playable home at any
@@ -204,7 +204,8 @@ keeps the refuted G0 states for the whole solve, and a G0 search stopped at its 
 nothing.
 
 Used at the root of a solve (``relaxation_lost``, called by ``solver.driver.solve``): a
-deal whose G0 is lost is lost. Measured (benchmarks/README.md, "Free-reserve relaxation"):
+deal whose G0 is lost is lost. Measured (benchmarks/README.md, "Alhambra: the free-reserve
+relaxation at the root"):
 with one redeal G0 is lost at the root of most deals the search cannot decide; with two it
 is mostly won (the first pass needs more than freed reserves), so the rule decides little
 there yet."""
@@ -250,8 +251,9 @@ def relaxation_lost(cfg, state, cap: int, retry: bool) -> tuple[bool, int]:
 
 
 def memo_slots(cfg) -> int:
-    """Slots of the memo a solve keeps (``state.memo``): the relaxation's, when it is on."""
-    return MEMO_SLOTS if cfg[C_SAFE] & SAFE_FREE_RESERVE_RELAXATION else 0
+    """Rows of the memo a solve keeps (``state.memo``): the relaxation's slots and header,
+    when it is on."""
+    return MEMO_SLOTS + HEADER if cfg[C_SAFE] & SAFE_FREE_RESERVE_RELAXATION else 0
 
 
 def acyclic(rules) -> bool:

@@ -44,15 +44,18 @@ G_UNKNOWN, G_LOST, G_WON, G_TRIED = 0, 1, 2, 3     # G_* also tag the memo's ent
 _HOME_UP, _HOME_DOWN, _DEAL, _REDEAL = 0, 1, 2, 3   # G0's moves
 
 
+HEADER = 1                        # header rows after the slots
+
+
 def new_memo(slots: int) -> np.ndarray:
     """An empty memo of ``slots`` entries (rounded down to a power of two, at least 2)."""
     n = 1 << (max(2, slots).bit_length() - 1)
-    return np.zeros((n + 1, 2), dtype=np.uint64)
+    return np.zeros((n + HEADER, 2), dtype=np.uint64)
 
 
 def memo_stats(memo: np.ndarray) -> tuple[int, int]:
     """(entries stored, G0 nodes spent) of a memo."""
-    return int(memo[-1, 0]), int(memo[-1, 1])
+    return int(memo[-HEADER, 0]), int(memo[-HEADER, 1])
 
 
 @njit(cache=True, inline="always")
@@ -94,7 +97,7 @@ def _pop(gp, gl, h, kind, p):
 def _slot_of(memo, h):
     """The slot holding key ``h``, or the empty slot where it would go."""
     k0 = h[0] | np.uint64(1)
-    mask = memo.shape[0] - 2
+    mask = memo.shape[0] - HEADER - 1
     i = np.int64(k0 >> np.uint64(17)) & mask
     while True:
         e = memo[i, 0]
@@ -118,7 +121,7 @@ def memo_put(memo, h, tag):
     quarters full nothing new is stored: the memo only saves work)."""
     i = _slot_of(memo, h)
     if memo[i, 0] == 0:
-        slots = memo.shape[0] - 1
+        slots = memo.shape[0] - HEADER
         if memo[slots, 0] >= (slots * 3) // 4:
             return
         memo[slots, 0] += 1
@@ -341,5 +344,5 @@ def g0_solve(cfg, piles, lens, fnd, redeals_used, memo, cap, retry):
                 break
             d -= 1
             _undo(cfg, gp, gl, gf, gs, free, seqn, h, fm[d, fi[d] - 1], finfo[d])
-    memo[memo.shape[0] - 1, 1] += nodes
+    memo[memo.shape[0] - HEADER, 1] += nodes
     return result, nodes
