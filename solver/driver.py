@@ -111,11 +111,11 @@ class KernelAdapter:
         self.maxc = rules["ranks"]
         # every move leads to a state never seen before on the way (see ``LostTable``)
         self.acyclic = self.k.acyclic(rules)
-        self.memo_slots = self.k.memo_slots(self.cfg)
 
-    def new_memo(self) -> np.ndarray:
-        """An empty memo for the kernel's own table kept for a whole solve (``state.memo``)."""
-        return np.zeros((self.memo_slots or 3, 2), dtype=np.uint64)
+    def new_memo(self, nodes: int = 0) -> np.ndarray:
+        """An empty memo for the kernel's own table kept for a whole solve of ``nodes``
+        nodes (``state.memo``; 0: the family's smallest)."""
+        return np.zeros((self.k.memo_slots(self.cfg, nodes) or 3, 2), dtype=np.uint64)
 
     def to_move(self, m: int) -> Move:
         """The notation's move for kernel move ``m`` as generated (a deal is one deal)."""
@@ -392,7 +392,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     # In an acyclic game the complete searches share one table of lost states (``_search``).
     lost = (LostTable(np.zeros((min(table_slots(budget.memory), table_slots(INITIAL_TABLE_BYTES)), 2),
                                dtype=np.uint64)) if ad.acyclic else None)
-    memo = ad.new_memo()                 # a kernel's own table holds across searches (``solver.kernels``)
+    memo = ad.new_memo(budget.nodes)     # a kernel's own table holds across searches (``solver.kernels``)
     lost_at_root, relaxed = _relaxation(ad, start_pos, memo, budget.nodes, deadline)
     if lost_at_root:
         res = SolveResult("lost", None, nodes=relaxed, states=0, max_depth=0, table_bytes=memo.nbytes, budget=budget,

@@ -40,8 +40,8 @@ Python, over a ``solver.variants.Rules``:
 
 * ``make_cfg(rules, safe_flags) -> int64 array`` (shared slots from ``solver.toolkit``);
 * ``n_piles(rules) -> int``; ``acyclic(rules) -> bool`` (no line of play repeats a state:
-  the restarts may then share a table of lost states); ``memo_slots(cfg) -> int`` (the
-  rows of ``state.memo``; 0: none); ``relaxation_lost(cfg, state, cap, retry) -> (bool,
+  the restarts may then share a table of lost states); ``memo_slots(cfg, nodes) -> int`` (the
+  rows of ``state.memo`` for a solve of ``nodes`` nodes; 0: none); ``relaxation_lost(cfg, state, cap, retry) -> (bool,
   int)``: whether a proved relaxation shows the position lost within ``cap`` of its moves,
   and the moves spent (``(False, 0)`` where the family has none; ``retry``: search again
   where a smaller cap gave up);

@@ -58,8 +58,9 @@ def relaxation_lost(cfg, state, cap: int, retry: bool) -> tuple[bool, int]:
     return False, 0
 
 
-def memo_slots(cfg) -> int:
-    """Rows of a per-solve memo (``state.memo``): none in this family."""
+def memo_slots(cfg, nodes: int) -> int:
+    """Rows of a per-solve memo (``state.memo``) for a solve of ``nodes`` nodes: none in
+    this family."""
     return 0
 
 

@@ -188,13 +188,19 @@ each foundation takes its missing ranks in order).
    the free cards of the ranks between (home(x, f)), and free cards otherwise wait for
    the end, where they all go.
 3. *Forced moves keep it.* Let the waste top x be the only copy of its card in the
-   sequence, let one foundation f take it (with fills), and let no fill rank have a copy
-   in the sequence. A winning line L puts rank r (x's) on f from x or from its other
-   copy x', which is free or home. If L puts x on f, then f's next cards in L are the fill
-   ranks (only free copies exist, and they are interchangeable) and x, so playing them now
-   only takes x off the waste top, where L's next waste move would be x's own; the lines
-   agree after. If L puts x' on f and x on the other foundation, play x on f now and x'
-   where L plays x. So home(x, f) alone is offered.
+   sequence, let a foundation f take it (with fills; the other foundation may take it
+   too), and let no fill rank have a copy in the sequence. A winning line L puts x and its
+   other copy x', which is free or home, on the suit's two foundations, one each. If L
+   puts x on f, then f's next cards in L are the fill ranks (only free copies exist, and
+   they are interchangeable) and x, so playing them now only takes x off the waste top,
+   where L's next waste move would be x's own; the lines agree after. If L puts x' on f
+   and x on the other foundation, play x on f now and x' (free) where L plays x. So
+   home(x, f) alone is offered. Likewise, when both foundations take x with no fill
+   (they have met at x's rank), a winning line puts x on one of them, f, while f stays
+   at its top, which waits for x's rank: so x goes home now (on either) and the deal is
+   not offered. (Until solver 0.9.0 this was used only where f was the
+   one foundation taking x; with both, it proved Alhambra 7 with one redeal lost in
+   2.5 M relaxed moves instead of 6.8 M.)
 4. *``stock_order_blocked`` holds in G0*: its conditions concern landings, covering,
    foundations, and a reserve copy counted "now"; the free cards are such copies (the
    test reads them as a reserve), and it never reasons about builds.
@@ -210,7 +216,8 @@ with one redeal G0 is lost at the root of most deals the search cannot decide; w
 is mostly won (the first pass needs more than freed reserves), so the rule decides little
 there yet."""
 
-MEMO_SLOTS = 1 << 22              # the relaxation's memo: 64 MB per solve
+MEMO_SLOTS = 1 << 22              # the relaxation's memo: 64 MB per solve, at least ...
+MEMO_SLOTS_MAX = 1 << 25          # ... and at most 512 MB (a solve of 8 M nodes or more)
 
 STREAM_FOUNDATION_FIRST = 256
 """A *streamliner*, not a proved rule: while some card can go to a foundation, only
@@ -250,10 +257,19 @@ def relaxation_lost(cfg, state, cap: int, retry: bool) -> tuple[bool, int]:
     return verdict == G_LOST, int(nodes)
 
 
-def memo_slots(cfg) -> int:
-    """Rows of the memo a solve keeps (``state.memo``): the relaxation's slots and header,
-    when it is on."""
-    return MEMO_SLOTS + HEADER if cfg[C_SAFE] & SAFE_FREE_RESERVE_RELAXATION else 0
+def memo_slots(cfg, nodes: int) -> int:
+    """Rows of the memo a solve of ``nodes`` nodes keeps (``state.memo``): the relaxation's
+    slots and header, when it is on. Nearly every relaxed move stores a new state, and the
+    root's searches spend up to 4/3 of ``nodes``, so the slots grow with the budget (a memo
+    three quarters full stores nothing more, and the growing caps then search again what
+    they had refuted: Alhambra 7 with one redeal was unknown at 16 M relaxed moves in a
+    memo of 4 M slots, lost at 6.8 M in one of 16 M)."""
+    if not cfg[C_SAFE] & SAFE_FREE_RESERVE_RELAXATION:
+        return 0
+    slots = MEMO_SLOTS
+    while slots < 2 * nodes and slots < MEMO_SLOTS_MAX:
+        slots *= 2
+    return slots + HEADER
 
 
 def acyclic(rules) -> bool:

@@ -179,12 +179,20 @@ def _expand(cfg, gp, gl, gf, gs, free, seqn, out):
         if down:
             out[n] = _HOME_DOWN
             n += 1
-        # forced: x the only copy in the sequence, one foundation takes it, no copy of its
-        # fills in the sequence (proof: SAFE_FREE_RESERVE_RELAXATION)
-        if n == 1 and seqn[x] == 1:
-            lo, hi = (u + 1, r - 1) if up else (r + 1, d - 1)
-            if _fills_unsequenced(seqn, s, lo, hi):
+        # forced: x the only copy in the sequence and a foundation takes it with no copy of
+        # its fills in the sequence, whether or not the other takes it too (proof:
+        # SAFE_FREE_RESERVE_RELAXATION, 3)
+        if seqn[x] == 1:
+            if up and _fills_unsequenced(seqn, s, u + 1, r - 1):
+                out[0] = _HOME_UP
                 return 1
+            if down and _fills_unsequenced(seqn, s, r + 1, d - 1):
+                out[0] = _HOME_DOWN
+                return 1
+        # met at x's rank: both foundations take x with no fill, so x goes home now, up or
+        # down, and the deal is not offered (proof: SAFE_FREE_RESERVE_RELAXATION, 3)
+        if r == u + 1 and r == d - 1:
+            return n
     if gl[st] > 0:
         out[n] = _DEAL
         n += 1
