@@ -33,7 +33,7 @@ def main() -> None:
     for g in range(lo, hi + 1):
         st = kernel_state(ad, engine_for(rules).initial_position(pysolfc_deal(rules, g).layout))[0]
         t = time.perf_counter()
-        v, n = g0_solve(ad.cfg, st.piles, st.lens, st.fnd, st.scal[0], ad.new_memo(), args.cap, False)
+        v, n = g0_solve(ad.cfg, st.piles, st.lens, st.fnd, st.scal[0], ad.new_memo(args.cap), args.cap, False)
         counts[names[int(v)]] = counts.get(names[int(v)], 0) + 1
         print(f"game {g}: {names[int(v)]} in {n:,} relaxed moves, {time.perf_counter() - t:.2f} s", flush=True)
     print(rules.describe(), counts)

@@ -32,14 +32,15 @@ def g0_verdict(ad, pos, memo, cap=10 ** 8, retry=False):
     return g0_solve(ad.cfg, state.piles, state.lens, state.fnd, state.scal[0], memo, cap, retry)
 
 
-def test_lazy_g0_equals_the_flattened_game_on_miniature_positions():
-    """Along random games of small deals (every option varied, play after the last pass):
-    lazy G0's verdict is R0's by the oracle, with a memo shared along the game and with a
-    fresh one."""
-    rng = random.Random(71)
+def _twin_check(seed: int, games: int, small: bool) -> dict:
+    """Along ``games`` random games of miniature deals (every option varied, play after the
+    last pass), every fourth position: lazy G0's verdict (with its forced moves, macro deals
+    and commitments) is R0's by the oracle, with a memo shared along the game and with a
+    fresh one. Returns how many of each verdict were compared."""
+    rng = random.Random(seed)
     got = {G_WON: 0, G_LOST: 0}
-    for _ in range(300):
-        deal = random_miniature_deal("alhambra", rng, options=PLAY_ON, vary=True, small=True)
+    for _ in range(games):
+        deal = random_miniature_deal("alhambra", rng, options=PLAY_ON, vary=True, small=small)
         e, ad = engine_for(deal.rules), adapter_for(deal.rules, (RULE,))
         memo = ad.new_memo()
         pos = e.initial_position(deal.layout)
@@ -58,7 +59,20 @@ def test_lazy_g0_equals_the_flattened_game_on_miniature_positions():
                 break
             pos = e.play(pos, rng.choice(legal))
             step += 1
+    return got
+
+
+def test_lazy_g0_equals_the_flattened_game_on_miniature_positions():
+    got = _twin_check(71, 300, small=True)
     assert got[G_WON] > 600 and got[G_LOST] > 100, got
+
+
+@pytest.mark.slow
+def test_lazy_g0_equals_the_flattened_game_on_3000_small_and_300_larger_games():
+    got = _twin_check(171, 3000, small=True)
+    assert got[G_WON] > 6000 and got[G_LOST] > 1000, got
+    got = _twin_check(172, 300, small=False)
+    assert got[G_WON] + got[G_LOST] > 300, got
 
 
 def test_memo_keeps_verdicts_and_upgrades_only_a_search_given_up():

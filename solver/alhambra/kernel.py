@@ -198,12 +198,26 @@ each foundation takes its missing ranks in order).
    home(x, f) alone is offered. Likewise, when both foundations take x with no fill
    (they have met at x's rank), a winning line puts x on one of them, f, while f stays
    at its top, which waits for x's rank: so x goes home now (on either) and the deal is
-   not offered. (Until solver 0.9.0 this was used only where f was the
-   one foundation taking x; with both, it proved Alhambra 7 with one redeal lost in
-   2.5 M relaxed moves instead of 6.8 M.)
+   not offered. When the top can go nowhere, the deal is the only move, and the search
+   deals on until a top can go somewhere (one move, skipping only checks).
 4. *``stock_order_blocked`` holds in G0*: its conditions concern landings, covering,
    foundations, and a reserve copy counted "now"; the free cards are such copies (the
    test reads them as a reserve), and it never reasons about builds.
+5. *Commitments keep it.* At a state A with waste top x, let home(x, f) have been
+   searched and refuted, and the search take the deal (or redeal) instead. (a) Below it,
+   at a state S where x is the top again and f still has A's top, home(x, f) is not
+   offered: f took nothing between A and S (foundations only grow), so the line from A
+   to S with home(x, f) played first instead is legal (the moves in between never had x
+   as the card they moved, their fills come from a free pool that only shrinks, so A's
+   pool held x's fills and theirs, and the deals keep their order with x left out, as in
+   1) and reaches the same state as S then home(x, f): a winning line from there would
+   win from A + home(x, f), which is refuted. (b) If f took x with no fill, x's other
+   copy x' in the sequence is never played to the other foundation g below A: a line
+   doing so must put x on f (the two copies go one to each), and f, waiting for x's rank,
+   takes nothing before, so x could have gone there at A, as in (a). If a forced move of
+   3 is barred this way, the state is lost. Each such state really is lost (a refuted
+   state is lost whatever path reached it, by induction on the order the search refutes
+   them), so the memo may keep it. Commitments follow physical cards, not card codes.
 G0 is acyclic (every move removes a card from the sequence or deals, and redeals are
 counted), so a state refuted once is lost wherever it is met: the memo (``state.memo``)
 keeps the refuted G0 states for the whole solve, and a G0 search stopped at its cap proves

@@ -11,8 +11,15 @@ between f's top and x (each must have a free copy); besides it, deal and redeal 
 game. G0 is won when the sequence is empty.
 
 Claims, proved in ``SAFE_FREE_RESERVE_RELAXATION``'s docstring (``solver.alhambra.kernel``):
-if lazy G0(P) is lost, P is lost; laziness and the forced moves keep G0's verdict; the
-kernel's ``stock_order_blocked`` holds in G0 (free cards are reserve copies).
+if lazy G0(P) is lost, P is lost; laziness, the forced moves and the commitments keep G0's
+verdict; the kernel's ``stock_order_blocked`` holds in G0 (free cards are reserve copies).
+
+Three reductions of the search (solver 0.10.0), each keeping G0's verdict: more forced
+home moves; a deal goes on while the new top can go nowhere (one move); and
+*commitments*: a deal taken after the top x's home moves were refuted bars x from those
+foundations while they keep their tops, and, where a foundation took x with no fill, bars
+x's other copy in the sequence from the other foundation for good. Commitments follow
+physical cards (``gi``: each card's place in the root's sequence), not card codes.
 
 State of a G0 search: a copy of the kernel's waste row and stock row (the same pile
 numbers, so ``stock_order_blocked`` reads it as it reads the game), the foundation counts,
@@ -94,6 +101,15 @@ def _pop(gp, gl, h, kind, p):
 
 
 @njit(cache=True, inline="always")
+def _shift(gp, gi, gl, h, k_from, p_from, k_to, p_to):
+    """Move the top card of row ``p_from`` (key kind ``k_from``) onto row ``p_to``, with its
+    card id (``gi``: which physical card of the sequence it is)."""
+    i = gi[p_from, gl[p_from] - 1]
+    _push(gp, gl, h, k_to, p_to, _pop(gp, gl, h, k_from, p_from))
+    gi[p_to, gl[p_to] - 1] = i
+
+
+@njit(cache=True, inline="always")
 def _slot_of(memo, h):
     """The slot holding key ``h``, or the empty slot where it would go."""
     k0 = h[0] | np.uint64(1)
@@ -149,10 +165,20 @@ def _fills_unsequenced(seqn, s, lo, hi):
     return True
 
 
+@njit(cache=True, inline="always")
+def _barred(ei, ef, et, ne, gf, xi, f):
+    """Whether a commitment (``_commit``) bars card id ``xi`` from foundation ``f``."""
+    for j in range(ne):
+        if ei[j] == xi and ef[j] == f and (et[j] < 0 or et[j] == gf[f]):
+            return True
+    return False
+
+
 @njit(cache=True)
-def _expand(cfg, gp, gl, gf, gs, free, seqn, out):
+def _expand(cfg, gp, gi, gl, gf, gs, free, seqn, out, ei, ef, et, ne):
     """Write G0's moves from this state into ``out``; return how many (0: lost here).
-    ``stock_order_blocked`` reads the free cards as a reserve's."""
+    ``stock_order_blocked`` reads the free cards as a reserve's; the ``ne`` commitments
+    ``ei``, ``ef``, ``et`` bar home moves (``_commit``)."""
     w = cfg[C_NRES]
     st = cfg[C_STOCK]
     n0 = 0                                 # the free cards as reserve 0 (not hashed)
@@ -173,22 +199,26 @@ def _expand(cfg, gp, gl, gf, gs, free, seqn, out):
         u, d = _tops(cfg, gf, cfg[C_SIDX0 + s])
         up = r > u and _fills_free(free, s, u + 1, r - 1)
         down = r < d and _fills_free(free, s, r + 1, d - 1)
-        if up:
-            out[n] = _HOME_UP
-            n += 1
-        if down:
-            out[n] = _HOME_DOWN
-            n += 1
+        xi = gi[w, gl[w] - 1]
+        k = cfg[C_SIDX0 + s]
+        up_barred = up and _barred(ei, ef, et, ne, gf, xi, k)
+        down_barred = down and _barred(ei, ef, et, ne, gf, xi, cfg[C_SUITS] + k)
         # forced: x the only copy in the sequence and a foundation takes it with no copy of
-        # its fills in the sequence, whether or not the other takes it too (proof:
-        # SAFE_FREE_RESERVE_RELAXATION, 3)
+        # its fills in the sequence, whether or not the other takes it too; if a commitment
+        # bars that move, nothing is left (proof: SAFE_FREE_RESERVE_RELAXATION, 3 and 5)
         if seqn[x] == 1:
             if up and _fills_unsequenced(seqn, s, u + 1, r - 1):
                 out[0] = _HOME_UP
-                return 1
+                return 0 if up_barred else 1
             if down and _fills_unsequenced(seqn, s, r + 1, d - 1):
                 out[0] = _HOME_DOWN
-                return 1
+                return 0 if down_barred else 1
+        if up and not up_barred:
+            out[n] = _HOME_UP
+            n += 1
+        if down and not down_barred:
+            out[n] = _HOME_DOWN
+            n += 1
         # met at x's rank: both foundations take x with no fill, so x goes home now, up or
         # down, and the deal is not offered (proof: SAFE_FREE_RESERVE_RELAXATION, 3)
         if r == u + 1 and r == d - 1:
@@ -203,25 +233,37 @@ def _expand(cfg, gp, gl, gf, gs, free, seqn, out):
 
 
 @njit(cache=True)
-def _make(cfg, gp, gl, gf, gs, free, seqn, h, m):
+def _make(cfg, gp, gi, gl, gf, gs, free, seqn, h, m):
     """Play G0 move ``m``; return its undo record."""
     w = cfg[C_NRES]
     st = cfg[C_STOCK]
-    if m == _DEAL:
-        _push(gp, gl, h, 1, w, _pop(gp, gl, h, 2, st))
-        return 0
+    if m == _DEAL:                         # and on while the new top can go nowhere
+        cnt = 0
+        while True:
+            _shift(gp, gi, gl, h, 2, st, 1, w)
+            cnt += 1
+            if gl[st] == 0:
+                break
+            x = gp[w, gl[w] - 1]
+            s = x // 13
+            r = x % 13 + 1
+            u, d = _tops(cfg, gf, cfg[C_SIDX0 + s])
+            if (r > u and _fills_free(free, s, u + 1, r - 1)) or (r < d and _fills_free(free, s, r + 1, d - 1)):
+                break
+        return cnt
     if m == _REDEAL:
         cnt = gl[w]
         for _ in range(cnt):               # the waste turned over: its bottom is dealt first
-            _push(gp, gl, h, 2, st, _pop(gp, gl, h, 1, w))
+            _shift(gp, gi, gl, h, 1, w, 2, st)
         _toggle(h, 4, gs[0], 0)
         gs[0] += 1
         _toggle(h, 4, gs[0], 0)
         first = 0
         if cfg[C_FIRSTDEAL] == 1 and gl[st] > 0:
-            _push(gp, gl, h, 1, w, _pop(gp, gl, h, 2, st))
+            _shift(gp, gi, gl, h, 2, st, 1, w)
             first = 1
         return 2 * cnt + first
+    xi = gi[w, gl[w] - 1]
     x = _pop(gp, gl, h, 1, w)
     s = x // 13
     r = x % 13 + 1
@@ -240,28 +282,29 @@ def _make(cfg, gp, gl, gf, gs, free, seqn, h, m):
     _toggle(h, 3, f, new)
     gf[f] = new
     seqn[x] -= 1
-    return old | (x << 8) | (f << 16)
+    return old | (x << 8) | (f << 16) | (xi << 24)
 
 
 @njit(cache=True)
-def _undo(cfg, gp, gl, gf, gs, free, seqn, h, m, info):
+def _undo(cfg, gp, gi, gl, gf, gs, free, seqn, h, m, info):
     w = cfg[C_NRES]
     st = cfg[C_STOCK]
     if m == _DEAL:
-        _push(gp, gl, h, 2, st, _pop(gp, gl, h, 1, w))
+        for _ in range(info):
+            _shift(gp, gi, gl, h, 1, w, 2, st)
         return
     if m == _REDEAL:
         if info & 1:
-            _push(gp, gl, h, 2, st, _pop(gp, gl, h, 1, w))
+            _shift(gp, gi, gl, h, 1, w, 2, st)
         _toggle(h, 4, gs[0], 0)
         gs[0] -= 1
         _toggle(h, 4, gs[0], 0)
         for _ in range(info >> 1):
-            _push(gp, gl, h, 1, w, _pop(gp, gl, h, 2, st))
+            _shift(gp, gi, gl, h, 2, st, 1, w)
         return
     old = info & 0xFF
     x = (info >> 8) & 0xFF
-    f = info >> 16
+    f = (info >> 16) & 0xFF
     s = x // 13
     r = x % 13 + 1
     if f < cfg[C_SUITS]:
@@ -275,6 +318,38 @@ def _undo(cfg, gp, gl, gf, gs, free, seqn, h, m, info):
     gf[f] = old
     seqn[x] += 1
     _push(gp, gl, h, 1, w, x)
+    gi[w, gl[w] - 1] = info >> 24
+
+
+@njit(cache=True)
+def _commit(cfg, gp, gi, gl, gf, moves, k, ei, ef, et, ne):
+    """The commitments of a deal or redeal taken after the home moves ``moves[:k]`` of the
+    waste top x were refuted (proof: SAFE_FREE_RESERVE_RELAXATION, 5): x never goes to
+    such a foundation f while f keeps its top; and where f took x with no fill, x's other
+    copy in the sequence, if any, never goes to the other foundation. Written from
+    ``ne`` on; returns the new count."""
+    w = cfg[C_NRES]
+    st = cfg[C_STOCK]
+    x = gp[w, gl[w] - 1]
+    xi = gi[w, gl[w] - 1]
+    s = x // 13
+    r = x % 13 + 1
+    kk = cfg[C_SIDX0 + s]
+    u, d = _tops(cfg, gf, kk)
+    for j in range(k):
+        if moves[j] == _HOME_UP:
+            f, other, adjacent = kk, cfg[C_SUITS] + kk, r == u + 1
+        else:
+            f, other, adjacent = cfg[C_SUITS] + kk, kk, r == d - 1
+        ei[ne], ef[ne], et[ne] = xi, f, gf[f]
+        ne += 1
+        if adjacent:
+            for p in (w, st):
+                for i in range(gl[p]):
+                    if gp[p, i] == x and gi[p, i] != xi:
+                        ei[ne], ef[ne], et[ne] = gi[p, i], other, -1
+                        ne += 1
+    return ne
 
 
 @njit(cache=True)
@@ -286,6 +361,7 @@ def g0_solve(cfg, piles, lens, fnd, redeals_used, memo, cap, retry):
     w = cfg[C_NRES]
     st = cfg[C_STOCK]
     gp = np.zeros((st + 1, piles.shape[1]), np.int8)
+    gi = np.zeros((st + 1, piles.shape[1]), np.int64)
     gl = np.zeros(st + 1, np.int32)
     gf = fnd.copy()
     gs = np.zeros(1, np.int64)
@@ -299,6 +375,7 @@ def g0_solve(cfg, piles, lens, fnd, redeals_used, memo, cap, retry):
     for p in (w, st):
         for i in range(lens[p]):
             _push(gp, gl, h, 1 if p == w else 2, p, piles[p, i])
+            gi[p, i] = i if p == w else lens[w] + i
             seqn[piles[p, i]] += 1
     for f in range(gf.shape[0]):
         _toggle(h, 3, f, gf[f])
@@ -317,9 +394,14 @@ def g0_solve(cfg, piles, lens, fnd, redeals_used, memo, cap, retry):
     fi = np.empty(maxd, np.int64)
     finfo = np.empty(maxd, np.int64)
     fh = np.empty((maxd, 2), np.uint64)
+    ec = np.zeros(maxd, np.int64)          # commitments in force at each depth
+    emax = maxd * 6
+    ei = np.empty(emax, np.int64)
+    ef = np.empty(emax, np.int64)
+    et = np.empty(emax, np.int64)
     d = 0
     fh[0, :] = h
-    fn[0] = _expand(cfg, gp, gl, gf, gs, free, seqn, fm[0])
+    fn[0] = _expand(cfg, gp, gi, gl, gf, gs, free, seqn, fm[0], ei, ef, et, 0)
     fi[0] = 0
     nodes = 0
     result = G_LOST
@@ -331,7 +413,10 @@ def g0_solve(cfg, piles, lens, fnd, redeals_used, memo, cap, retry):
                 break
             m = fm[d, fi[d]]
             fi[d] += 1
-            finfo[d] = _make(cfg, gp, gl, gf, gs, free, seqn, h, m)
+            ne = ec[d]
+            if (m == _DEAL or m == _REDEAL) and fi[d] > 1 and ne + 4 <= emax:
+                ne = _commit(cfg, gp, gi, gl, gf, fm[d], fi[d] - 1, ei, ef, et, ne)
+            finfo[d] = _make(cfg, gp, gi, gl, gf, gs, free, seqn, h, m)
             nodes += 1
             tag = G_WON if gl[w] + gl[st] == 0 else memo_get(memo, h)
             if tag == G_WON:
@@ -340,17 +425,18 @@ def g0_solve(cfg, piles, lens, fnd, redeals_used, memo, cap, retry):
                 result = G_WON
                 break
             if tag == G_LOST:
-                _undo(cfg, gp, gl, gf, gs, free, seqn, h, m, finfo[d])
+                _undo(cfg, gp, gi, gl, gf, gs, free, seqn, h, m, finfo[d])
                 continue
             d += 1
+            ec[d] = ne
             fh[d, :] = h
-            fn[d] = _expand(cfg, gp, gl, gf, gs, free, seqn, fm[d])
+            fn[d] = _expand(cfg, gp, gi, gl, gf, gs, free, seqn, fm[d], ei, ef, et, ne)
             fi[d] = 0
         else:
             memo_put(memo, fh[d], G_LOST)
             if d == 0:
                 break
             d -= 1
-            _undo(cfg, gp, gl, gf, gs, free, seqn, h, fm[d, fi[d] - 1], finfo[d])
+            _undo(cfg, gp, gi, gl, gf, gs, free, seqn, h, fm[d, fi[d] - 1], finfo[d])
     memo[memo.shape[0] - HEADER, 1] += nodes
     return result, nodes
