@@ -453,6 +453,9 @@ def _verdict_line(deal, res) -> str:
         base = f" with base {res.base()}" if res.base() else ""
         found = f"; the search's line: {res.search_moves}" if res.search_moves != len(res.moves) else ""
         return f"{deal.label()}: won in {len(res.moves)} moves{base} (certified by the reference engine{found})"
+    if res.verdict == "lost" and res.attempts == 0:     # decided before any search: the relaxation
+        return (f"{deal.label()}: lost (proved by its relaxation, free_reserve_relaxation: even with every "
+                f"reserve card free the deal cannot be won)")
     if res.verdict == "lost":
         return f"{deal.label()}: lost (complete search)"
     total = 2 * deal.rules["suits"] * deal.rules["ranks"]

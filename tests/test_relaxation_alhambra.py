@@ -190,3 +190,13 @@ def test_alhambra_deals_with_one_redeal_proved_lost(game, most):
     rules = make_rules("alhambra", {"redeals": 1})
     res = solve(pysolfc_deal(rules, game), Budget(nodes=1_000_000, shorten=0), expand_dominance(rules, ("all",)))
     assert res.verdict == "lost" and res.attempts == 0 and res.nodes < most, (res.verdict, res.nodes)
+
+
+def test_solve_names_the_relaxation_in_its_verdict():
+    """`patience solve` says a deal proved lost by the relaxation is lost by it, not by a
+    complete search (Alhambra 5 with one redeal: 15,005 relaxed moves)."""
+    from click.testing import CliRunner
+    from solver.cli import main
+    r = CliRunner().invoke(main, ["solve", "alhambra", "5", "--rule", "redeals=1"])
+    assert r.exit_code == 0, r.output
+    assert "lost (proved by its relaxation, free_reserve_relaxation" in r.output, r.output
