@@ -166,6 +166,15 @@ def _fills_unsequenced(seqn, s, lo, hi):
 
 
 @njit(cache=True, inline="always")
+def _takers(cfg, gf, free, x):
+    """Whether the up and the down foundation of x's suit take x now (with free fills)."""
+    s = x // 13
+    r = x % 13 + 1
+    u, d = _tops(cfg, gf, cfg[C_SIDX0 + s])
+    return r > u and _fills_free(free, s, u + 1, r - 1), r < d and _fills_free(free, s, r + 1, d - 1)
+
+
+@njit(cache=True, inline="always")
 def _barred(ei, ef, et, ne, gf, xi, f):
     """Whether a commitment (``_commit``) bars card id ``xi`` from foundation ``f``."""
     for j in range(ne):
@@ -197,8 +206,7 @@ def _expand(cfg, gp, gi, gl, gf, gs, free, seqn, out, ei, ef, et, ne):
         s = x // 13
         r = x % 13 + 1
         u, d = _tops(cfg, gf, cfg[C_SIDX0 + s])
-        up = r > u and _fills_free(free, s, u + 1, r - 1)
-        down = r < d and _fills_free(free, s, r + 1, d - 1)
+        up, down = _takers(cfg, gf, free, x)
         xi = gi[w, gl[w] - 1]
         k = cfg[C_SIDX0 + s]
         up_barred = up and _barred(ei, ef, et, ne, gf, xi, k)
@@ -244,11 +252,8 @@ def _make(cfg, gp, gi, gl, gf, gs, free, seqn, h, m):
             cnt += 1
             if gl[st] == 0:
                 break
-            x = gp[w, gl[w] - 1]
-            s = x // 13
-            r = x % 13 + 1
-            u, d = _tops(cfg, gf, cfg[C_SIDX0 + s])
-            if (r > u and _fills_free(free, s, u + 1, r - 1)) or (r < d and _fills_free(free, s, r + 1, d - 1)):
+            up, down = _takers(cfg, gf, free, gp[w, gl[w] - 1])
+            if up or down:
                 break
         return cnt
     if m == _REDEAL:
