@@ -377,8 +377,9 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     search gets the budget.
 
     Where the family has a proved relaxation and its rule is on (``relaxation_lost``), it
-    runs first, with as many relaxed moves as the budget has nodes: lost there is lost. The
-    result's nodes count both."""
+    runs first, with the relaxed moves the family allows for the budget
+    (``relaxation_moves``; Alhambra: as many as the budget has nodes while at most one
+    redeal is allowed): lost there is lost. The result's nodes count both."""
     ad = adapter_for(deal.rules, dominance)
     engine = engine_for(deal.rules)
     start_pos = engine.initial_position(deal.layout)
@@ -393,7 +394,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     lost = (LostTable(np.zeros((min(table_slots(budget.memory), table_slots(INITIAL_TABLE_BYTES)), 2),
                                dtype=np.uint64)) if ad.acyclic else None)
     memo = ad.new_memo(budget.nodes)     # a kernel's own table holds across searches (``solver.kernels``)
-    lost_at_root, relaxed = _relaxation(ad, start_pos, memo, budget.nodes, deadline)
+    lost_at_root, relaxed = _relaxation(ad, start_pos, memo, ad.k.relaxation_moves(ad.cfg, budget.nodes), deadline)
     if lost_at_root:
         res = SolveResult("lost", None, nodes=relaxed, states=0, max_depth=0, table_bytes=memo.nbytes, budget=budget,
                           dominance=tuple(dominance), attempts=0, most_home=sum(map(len, start_pos.foundations)))
@@ -446,9 +447,10 @@ def _relaxation(ad: KernelAdapter, start_pos: Position, memo: np.ndarray, nodes:
                 deadline: float) -> tuple[bool, int]:
     """The family's proved relaxation at the root (``relaxation_lost``): whether it shows
     the deal lost, and the relaxed moves spent. Searches with caps growing from
-    ``RELAX_FIRST`` up to ``nodes`` (the search's own budget again: about as costly per
-    move), the clock read between them; each goes on from the states the earlier ones
-    refuted (``memo``)."""
+    ``RELAX_FIRST`` up to ``nodes`` (``relaxation_moves``; 0: none), the clock read
+    between them; each goes on from the states the earlier ones refuted (``memo``)."""
+    if nodes == 0:
+        return False, 0
     state = kernel_state(ad, start_pos, memo)[0]
     cap, spent = RELAX_FIRST, 0
     while True:

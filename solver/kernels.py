@@ -44,7 +44,8 @@ Python, over a ``solver.variants.Rules``:
   rows of ``state.memo`` for a solve of ``nodes`` nodes; 0: none); ``relaxation_lost(cfg, state, cap, retry) -> (bool,
   int)``: whether a proved relaxation shows the position lost within ``cap`` of its moves,
   and the moves spent (``(False, 0)`` where the family has none; ``retry``: search again
-  where a smaller cap gave up);
+  where a smaller cap gave up); ``relaxation_moves(cfg, nodes) -> int``: how many relaxed
+  moves the root's relaxation may spend in a solve of ``nodes`` nodes (0: it is not run);
 * ``load_position(rules, pos, state)``: fill the arrays from a reference ``Position``;
 * ``to_moves(rules, m, info) -> list[Move]``: the notation's moves for kernel move ``m``
   (``info``: its undo record, or ``None`` before it is played);

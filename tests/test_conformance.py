@@ -25,7 +25,9 @@ NJIT = {"gen_moves": ["cfg", "state", "moves", "start", "last"],
         "is_won": ["cfg", "state"],
         "move_class": ["cfg", "m"]}
 PY = {"make_cfg": ["rules", "safe_flags"], "n_piles": ["rules"], "acyclic": ["rules"],
-      "load_position": ["rules", "pos", "state"], "to_moves": ["rules", "m", "info"]}
+      "load_position": ["rules", "pos", "state"], "to_moves": ["rules", "m", "info"],
+      "memo_slots": ["cfg", "nodes"], "relaxation_moves": ["cfg", "nodes"],
+      "relaxation_lost": ["cfg", "state", "cap", "retry"]}
 
 
 def test_every_catalogue_family_is_registered():

@@ -146,6 +146,20 @@ def test_relaxation_keeps_verdicts_on_20000_deals():
     cross_check("alhambra", 1_000, seed=374, dominance=(RULE,), options=PLAY_ON)
 
 
+def test_relaxation_budget_follows_the_redeals():
+    """The root's relaxation gets the budget's nodes with at most one redeal, at most
+    RELAX_MOVES_MANY_REDEALS with more (where it has proved nothing), none with its rule
+    off; the memo is sized by those moves."""
+    from solver.alhambra.kernel import MEMO_SLOTS, RELAX_MOVES_MANY_REDEALS
+    for redeals, want in ((0, 10 ** 7), (1, 10 ** 7), (2, RELAX_MOVES_MANY_REDEALS), (3, RELAX_MOVES_MANY_REDEALS)):
+        ad = adapter_for(make_rules("alhambra", {"redeals": redeals}), (RULE,))
+        assert ad.k.relaxation_moves(ad.cfg, 10 ** 7) == want, redeals
+        assert ad.k.relaxation_moves(ad.cfg, 5_000) == 5_000
+        assert (ad.k.memo_slots(ad.cfg, 10 ** 7) > MEMO_SLOTS + 1) == (redeals <= 1)
+    off = adapter_for(make_rules("alhambra", {"redeals": 1}), ())
+    assert off.k.relaxation_moves(off.cfg, 10 ** 7) == 0 == off.k.memo_slots(off.cfg, 10 ** 7)
+
+
 def test_relaxation_refused_where_unproved():
     """It needs one waste pile (Granada's waste piles give to each other), no refills (a
     refill takes a stock card without a deal) and play after the last pass (G0 could play

@@ -232,6 +232,7 @@ there yet."""
 
 MEMO_SLOTS = 1 << 22              # the relaxation's memo: 64 MB per solve, at least ...
 MEMO_SLOTS_MAX = 1 << 25          # ... and at most 512 MB (a solve of 8 M nodes or more)
+RELAX_MOVES_MANY_REDEALS = 100_000  # the relaxation's moves at most, with two redeals or more
 
 STREAM_FOUNDATION_FIRST = 256
 """A *streamliner*, not a proved rule: while some card can go to a foundation, only
@@ -271,17 +272,30 @@ def relaxation_lost(cfg, state, cap: int, retry: bool) -> tuple[bool, int]:
     return verdict == G_LOST, int(nodes)
 
 
+def relaxation_moves(cfg, nodes: int) -> int:
+    """Relaxed moves the root's relaxation may spend in a solve of ``nodes`` nodes (0 when
+    its rule is off): ``nodes`` with at most one redeal; with two or more (the standard
+    rules) at most ``RELAX_MOVES_MANY_REDEALS``. There G0, free reserves for three passes,
+    has proved no deal lost: on Alhambra games 1-40 it was won or unknown, game 4 still
+    unknown at 200 M moves; an unknown G0 spent as much time as the search after it
+    (benchmarks/README.md, "The relaxation's budget with two redeals")."""
+    if not cfg[C_SAFE] & SAFE_FREE_RESERVE_RELAXATION:
+        return 0
+    return nodes if cfg[C_REDEALS] <= 1 else min(nodes, RELAX_MOVES_MANY_REDEALS)
+
+
 def memo_slots(cfg, nodes: int) -> int:
     """Rows of the memo a solve of ``nodes`` nodes keeps (``state.memo``): the relaxation's
     slots and header, when it is on. Nearly every relaxed move stores a new state, and the
-    root's searches spend up to 4/3 of ``nodes``, so the slots grow with the budget (a memo
-    three quarters full stores nothing more, and the growing caps then search again what
-    they had refuted: Alhambra 7 with one redeal was unknown at 16 M relaxed moves in a
-    memo of 4 M slots, lost at 6.8 M in one of 16 M)."""
-    if not cfg[C_SAFE] & SAFE_FREE_RESERVE_RELAXATION:
+    root's searches spend up to 4/3 of their moves (``relaxation_moves``), so the slots
+    grow with them (a memo three quarters full stores nothing more, and the growing caps
+    then search again what they had refuted: Alhambra 7 with one redeal was unknown at 16 M
+    relaxed moves in a memo of 4 M slots, lost at 6.8 M in one of 16 M)."""
+    moves = relaxation_moves(cfg, nodes)
+    if moves == 0:
         return 0
     slots = MEMO_SLOTS
-    while slots < 2 * nodes and slots < MEMO_SLOTS_MAX:
+    while slots < 2 * moves and slots < MEMO_SLOTS_MAX:
         slots *= 2
     return slots + HEADER
 

@@ -177,6 +177,12 @@ def relaxation_lost(cfg, state, cap: int, retry: bool) -> tuple[bool, int]:
     return False, 0
 
 
+def relaxation_moves(cfg, nodes: int) -> int:
+    """Relaxed moves the root's relaxation may spend in a solve of ``nodes`` nodes: none in
+    this family."""
+    return 0
+
+
 def memo_slots(cfg, nodes: int) -> int:
     """Rows of a per-solve memo (``state.memo``) for a solve of ``nodes`` nodes: none in
     this family."""
