@@ -129,7 +129,7 @@ FAMILIES: Mapping[str, Family] = MappingProxyType({
     "alhambra": Family(
         engine="solver.alhambra.rules:AlhambraEngine", kernel="solver.alhambra.kernel",
         sources=("alhambra/kernel.py", "alhambra/relaxed.py", "alhambra/slots.py",
-                 "alhambra/stock_order.py"),
+                 "alhambra/stock_order.py", "alhambra/projection.py"),
         dominance=(
             DominanceRule("deal_through_inert", _ONE_WASTE, "one waste pile"),
             DominanceRule("met_foundation",
@@ -139,6 +139,9 @@ FAMILIES: Mapping[str, Family] = MappingProxyType({
             DominanceRule("dead_stock_order", {"waste_piles": 1, "reinforce": False},
                           "one waste pile and no reinforcement"),
             DominanceRule("free_reserve_relaxation",
+                          {"waste_piles": 1, "reinforce": False, "stop_at_third_exhaustion": False},
+                          "one waste pile, no reinforcement and play after the last pass"),
+            DominanceRule("next_pass_projection",
                           {"waste_piles": 1, "reinforce": False, "stop_at_third_exhaustion": False},
                           "one waste pile, no reinforcement and play after the last pass"),
         )),

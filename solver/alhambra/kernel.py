@@ -26,6 +26,7 @@ from solver.toolkit import (C_RANKS, C_SAFE, C_SIDX0, C_SUITS, K_CARD, K_DEAL, K
                             load_piles, undeal_card)
 from solver.state import set_scalar
 from solver.alhambra.relaxed import G_LOST, HEADER, g0_solve
+from solver.alhambra.projection import next_pass_lost
 from solver.alhambra.stock_order import _tops, stock_order_blocked  # noqa: F401
 
 from solver.alhambra.slots import (C_ANY, C_FIRSTDEAL, C_NRES, C_NWASTE, C_REDEALS, C_REINF,  # noqa: F401
@@ -230,6 +231,50 @@ with one redeal G0 is lost at the root of most deals the search cannot decide; w
 is mostly won (the first pass needs more than freed reserves), so the rule decides little
 there yet."""
 
+SAFE_NEXT_PASS_PROJECTION = 32
+"""``next_pass_projection`` (one waste pile, no reinforcement, play after the last pass): a
+dead-state test in every pass but the last, after each deal (and where the move that led
+here is not known: the root). A position S with redeals left is lost when its
+*projection* onto the next pass's start is lost in lazy G0 (``solver.alhambra.projection``).
+
+Let ``D`` be the bounds ``stock_order_blocked`` reaches on S (``dead_stock_order``: a lower
+bound on the time each sequence card can go home, this pass's landings being the times
+below n, the sequence's length; if the test fires, S is dead already). The projection
+R(S) is the next pass's start (waste empty, one redeal fewer left) whose stock holds, in
+S's sequence order, the *kept* cards: those with ``D[q] >= n``; S's foundations; every
+other card not home free.
+
+1. *A kept card is in the waste when this pass ends.* It cannot go home before time n
+   (``SAFE_DEAD_STOCK_ORDER``), and with one waste pile and no reinforcement a sequence
+   card leaves only for a foundation. So S is not won in this pass (R keeps a card), and
+   every winning line from S redeals; let P be the position just after that redeal.
+2. *R(S) relaxes P in G0.* Within a pass cards go onto the waste only on top and leave only
+   from the top, and a redeal turns the waste over into the stock in the same order, so
+   P's sequence holds the kept cards in S's order, among others (built cards, cards not
+   kept that stayed). P's foundations hold S's and more. So, card code by card code, R
+   has no more cards home and no more in the sequence than P: the rest of each code is
+   free in R, at least as many copies as P has free, plus one for each copy home or in
+   the sequence in P but not in R. Both have the same redeals left.
+3. *Monotony of G0: if G0(P) is won, G0(R) is.* From R, first play home from the free
+   cards what P has home beyond S (each foundation's missing ranks in order, free by 2).
+   Then follow P's winning G0 line, with the non-kept sequence cards free: a deal of a
+   kept card is the same deal (R's stock is P's with the other cards left out, in order);
+   a deal of another card is no move; P's waste top home is the same move when it is
+   kept (R's waste is P's without the other cards, so the tops agree), else that card's
+   free copy home; fills are free cards, of which R has at least P's. A redeal of P is
+   R's too, unless R's waste is empty: then R's sequence is empty and R is won. Where the
+   redeal deals its first card at once and P's first card is not kept, R deals its own
+   first card early; R needs nothing of it before P deals it, and P deals it before any
+   other redeal (it is in P's stock), after which the two agree again.
+4. So G0(R) lost gives G0(P) lost for every P, hence P lost (``SAFE_FREE_RESERVE_RELAXATION``
+   1, with its laziness and reductions 2-5), and S lost. A G0 state refuted here is lost
+   wherever it is met, so the projections share the solve's memo with the root's
+   relaxation; a search stopped at ``PROJECTION_CAP`` moves proves nothing and is not
+   retried (its state is kept as tried).
+
+Cheaper forms measured and left out (benchmarks/README.md): ``dead_stock_order`` alone on
+the projection never fired where ``dead_stock_order`` on S did not."""
+
 MEMO_SLOTS = 1 << 22              # the relaxation's memo: 64 MB per solve, at least ...
 MEMO_SLOTS_MAX = 1 << 25          # ... and at most 512 MB (a solve of 8 M nodes or more)
 RELAX_MOVES_MANY_REDEALS = 100_000  # the relaxation's moves at most, with two redeals or more
@@ -285,15 +330,15 @@ def relaxation_moves(cfg, nodes: int) -> int:
 
 
 def memo_slots(cfg, nodes: int) -> int:
-    """Rows of the memo a solve of ``nodes`` nodes keeps (``state.memo``): the relaxation's
-    slots and header, when it is on. Nearly every relaxed move stores a new state, and the
+    """Rows of the memo a solve of ``nodes`` nodes keeps (``state.memo``): the slots and
+    header of the lazy G0 searches of the relaxation and the projections, when either is on. Nearly every relaxed move stores a new state, and the
     root's searches spend up to 4/3 of their moves (``relaxation_moves``), so the slots
     grow with them (a memo three quarters full stores nothing more, and the growing caps
     then search again what they had refuted: Alhambra 7 with one redeal was unknown at 16 M
     relaxed moves in a memo of 4 M slots, lost at 6.8 M in one of 16 M)."""
-    moves = relaxation_moves(cfg, nodes)
-    if moves == 0:
+    if not cfg[C_SAFE] & (SAFE_FREE_RESERVE_RELAXATION | SAFE_NEXT_PASS_PROJECTION):
         return 0
+    moves = relaxation_moves(cfg, nodes)
     slots = MEMO_SLOTS
     while slots < 2 * moves and slots < MEMO_SLOTS_MAX:
         slots *= 2
@@ -474,6 +519,9 @@ def gen_moves(cfg, state, moves, start, last):
     # Alhambra 1-100 at 1 M nodes: 1.5 times the nodes per second, 31 won instead of 32.
     if (cfg[C_SAFE] & SAFE_DEAD_STOCK_ORDER and not (last >= 0 and kind_of(last) == K_CARD and dst_of(last) < PILE0)
             and stock_order_blocked(cfg, piles, lens, fnd, cfg[C_REDEALS] - scal[S_REDEALS])):
+        return 0
+    if (cfg[C_SAFE] & SAFE_NEXT_PASS_PROJECTION and (last < 0 or kind_of(last) == K_DEAL)
+            and next_pass_lost(cfg, piles, lens, fnd, cfg[C_REDEALS] - scal[S_REDEALS], state.memo)):
         return 0
     nres = cfg[C_NRES]
     nw = cfg[C_NWASTE]

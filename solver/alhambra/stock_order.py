@@ -39,7 +39,16 @@ def _in_window(t, q, n):
 
 @njit(cache=True)
 def stock_order_blocked(cfg, piles, lens, fnd, left):
-    """``dead_stock_order``'s test (see its docstring) with ``left`` redeals left.
+    """``dead_stock_order``'s test (see its docstring) with ``left`` redeals left."""
+    n = lens[cfg[C_NRES]] + lens[cfg[C_STOCK]]
+    return stock_order_bounds(cfg, piles, lens, fnd, left, np.empty(max(n, 1), np.int64))
+
+
+@njit(cache=True)
+def stock_order_bounds(cfg, piles, lens, fnd, left, D):
+    """``dead_stock_order``'s test with ``left`` redeals left, leaving in ``D[:n]`` the
+    lower bounds it reached on the time each sequence card can go home (valid only when it
+    returns False: it stops at the first card it finds can never go home).
 
     Sequence positions: the waste bottom to top, then the stock in dealing order; rank
     slots ``16 * suit index + rank``; ``D`` holds the bounds. Each round recomputes, per
@@ -57,7 +66,6 @@ def stock_order_blocked(cfg, piles, lens, fnd, left):
     never = (left + 1) * n
     ranks = cfg[C_RANKS]
     seq = np.empty(n, np.int64)
-    D = np.empty(n, np.int64)
     for p in range(n):
         seq[p] = piles[w, p] if p < nw else piles[st, ns - 1 - (p - nw)]
         D[p] = max(p, now)
