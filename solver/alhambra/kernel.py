@@ -233,8 +233,9 @@ there yet."""
 
 SAFE_NEXT_PASS_PROJECTION = 32
 """``next_pass_projection`` (one waste pile, no reinforcement, play after the last pass): a
-dead-state test in every pass but the last, after each deal (and where the move that led
-here is not known: the root). A position S with redeals left is lost when its
+dead-state test with redeals left, at a deal's start (a search's root in the first pass
+with at most one card dealt; after every deal it costs far more than it prunes). A
+position S with redeals left is lost when its
 *projection* onto the next pass's start is lost in lazy G0 (``solver.alhambra.projection``).
 
 Let ``D`` be the bounds ``stock_order_blocked`` reaches on S (``dead_stock_order``: a lower
@@ -520,7 +521,10 @@ def gen_moves(cfg, state, moves, start, last):
     if (cfg[C_SAFE] & SAFE_DEAD_STOCK_ORDER and not (last >= 0 and kind_of(last) == K_CARD and dst_of(last) < PILE0)
             and stock_order_blocked(cfg, piles, lens, fnd, cfg[C_REDEALS] - scal[S_REDEALS])):
         return 0
-    if (cfg[C_SAFE] & SAFE_NEXT_PASS_PROJECTION and (last < 0 or kind_of(last) == K_DEAL)
+    # The projection only at a deal's start (a search's root in the first pass, at most one
+    # card dealt): after every deal it cost 10-60 times the nodes' time and decided no more,
+    # and at every search root it slowed the shortening of won lines (benchmarks/README.md).
+    if (cfg[C_SAFE] & SAFE_NEXT_PASS_PROJECTION and last < 0 and scal[S_REDEALS] == 0 and lens[cfg[C_NRES]] <= 1
             and next_pass_lost(cfg, piles, lens, fnd, cfg[C_REDEALS] - scal[S_REDEALS], state.memo)):
         return 0
     nres = cfg[C_NRES]
