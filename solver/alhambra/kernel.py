@@ -324,7 +324,7 @@ def relaxation_moves(cfg, nodes: int) -> int:
     rules) at most ``RELAX_MOVES_MANY_REDEALS``. There G0, free reserves for three passes,
     has proved no deal lost: on Alhambra games 1-40 it was won or unknown, game 4 still
     unknown at 200 M moves; an unknown G0 spent as much time as the search after it
-    (benchmarks/README.md, "The relaxation's budget with two redeals")."""
+    (benchmarks/README.md, "the relaxation's budget by redeals", solver 0.11.0)."""
     if not cfg[C_SAFE] & SAFE_FREE_RESERVE_RELAXATION:
         return 0
     return nodes if cfg[C_REDEALS] <= 1 else min(nodes, RELAX_MOVES_MANY_REDEALS)
@@ -332,11 +332,12 @@ def relaxation_moves(cfg, nodes: int) -> int:
 
 def memo_slots(cfg, nodes: int) -> int:
     """Rows of the memo a solve of ``nodes`` nodes keeps (``state.memo``): the slots and
-    header of the lazy G0 searches of the relaxation and the projections, when either is on. Nearly every relaxed move stores a new state, and the
-    root's searches spend up to 4/3 of their moves (``relaxation_moves``), so the slots
-    grow with them (a memo three quarters full stores nothing more, and the growing caps
-    then search again what they had refuted: Alhambra 7 with one redeal was unknown at 16 M
-    relaxed moves in a memo of 4 M slots, lost at 6.8 M in one of 16 M)."""
+    header of the lazy G0 searches of the relaxation and the projection, when either is
+    on. Nearly every relaxed move stores a new state, and the root's searches spend up to
+    4/3 of their moves (``relaxation_moves``), so the slots grow with them (a memo three
+    quarters full stores nothing more, and the growing caps then search again what they
+    had refuted: Alhambra 7 with one redeal was unknown at 16 M relaxed moves in a memo
+    of 4 M slots, lost at 6.8 M in one of 16 M)."""
     if not cfg[C_SAFE] & (SAFE_FREE_RESERVE_RELAXATION | SAFE_NEXT_PASS_PROJECTION):
         return 0
     moves = relaxation_moves(cfg, nodes)
@@ -522,8 +523,9 @@ def gen_moves(cfg, state, moves, start, last):
             and stock_order_blocked(cfg, piles, lens, fnd, cfg[C_REDEALS] - scal[S_REDEALS])):
         return 0
     # The projection only at a deal's start (a search's root in the first pass, at most one
-    # card dealt): after every deal it cost 10-60 times the nodes' time and decided no more,
-    # and at every search root it slowed the shortening of won lines (benchmarks/README.md).
+    # card dealt): after every deal it cost 10-60 times the nodes' time for a few earlier
+    # wins, and at every search root it slowed the shortening of won lines
+    # (benchmarks/README.md).
     if (cfg[C_SAFE] & SAFE_NEXT_PASS_PROJECTION and last < 0 and scal[S_REDEALS] == 0 and lens[cfg[C_NRES]] <= 1
             and next_pass_lost(cfg, piles, lens, fnd, cfg[C_REDEALS] - scal[S_REDEALS], state.memo)):
         return 0
