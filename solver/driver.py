@@ -443,21 +443,21 @@ RELAX_FIRST = 10_000                 # relaxed moves of the first root relaxatio
 RELAX_GROWTH = 4                     # each next one may make this many times more
 
 
-def _relaxation(ad: KernelAdapter, start_pos: Position, memo: np.ndarray, nodes: int,
+def _relaxation(ad: KernelAdapter, start_pos: Position, memo: np.ndarray, moves: int,
                 deadline: float) -> tuple[bool, int]:
     """The family's proved relaxation at the root (``relaxation_lost``): whether it shows
     the deal lost, and the relaxed moves spent. Searches with caps growing from
-    ``RELAX_FIRST`` up to ``nodes`` (``relaxation_moves``; 0: none), the clock read
+    ``RELAX_FIRST`` up to ``moves`` (``relaxation_moves``; 0: none), the clock read
     between them; each goes on from the states the earlier ones refuted (``memo``)."""
-    if nodes == 0:
+    if moves == 0:
         return False, 0
     state = kernel_state(ad, start_pos, memo)[0]
     cap, spent = RELAX_FIRST, 0
     while True:
-        cap = min(cap, nodes)
+        cap = min(cap, moves)
         lost, used = ad.k.relaxation_lost(ad.cfg, state, cap, spent > 0)
         spent += used
-        if lost or used < cap or cap >= nodes or time.perf_counter() >= deadline:
+        if lost or used < cap or cap >= moves or time.perf_counter() >= deadline:
             return lost, spent
         cap *= RELAX_GROWTH
 
