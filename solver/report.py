@@ -69,9 +69,10 @@ def entry_rules(e: Entry):
 # games of every row kept this way and compares. 0.9.0 added the free-reserve relaxation,
 # which changes Alhambra's results only; 0.10.0 more forced moves in that relaxation
 # (Alhambra's nodes change, and deals it decides within the budget); 0.11.0 caps that
-# relaxation at 100,000 moves where two redeals or more are left (Alhambra's nodes again).
+# relaxation at 100,000 moves where two redeals or more are left (Alhambra's nodes again);
+# 0.12.0 adds the schedule relaxation after a search that ends unknown (Alhambra only).
 SAME_RESULTS: dict[str, tuple[str, ...]] = {
-    v: ("patience-solver 0.8.0", "patience-solver 0.9.0", "patience-solver 0.10.0") for v in (
+    v: ("patience-solver 0.8.0", "patience-solver 0.9.0", "patience-solver 0.10.0", "patience-solver 0.11.0") for v in (
         "algerian", "granada", "reinforcements", "terrace", "queen-of-italy-pysolfc", "generals-patience",
         "blondes-and-brunettes", "falling-star", "redheads")}
 
