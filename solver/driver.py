@@ -72,6 +72,7 @@ class SolveResult:
     attempts: int = 1                     # searches run (restarts + 1)
     most_home: int = 0                    # most cards on the foundations in any state searched
     search_moves: int = 0                 # length of the search's own winning line, before shortening
+    proof: Optional[str] = None           # for lost: the rule that proved it outside a complete search
 
     def base(self) -> Optional[str]:
         """The base card the winning line chose (Terrace family, ``base_mode=choose``), as
@@ -85,7 +86,7 @@ class SolveResult:
             "solver": f"patience-solver {__version__}", "budget": self.budget.as_dict(),
             "dominance": list(self.dominance), "attempts": self.attempts,
             "nodes": self.nodes, "states": self.states, "most_home": self.most_home,
-            "search_line_moves": self.search_moves,
+            "search_line_moves": self.search_moves, "proof": self.proof,
             "seconds": round(self.seconds, 4), "certify_seconds": round(self.certify_seconds, 4)})
 
 
@@ -376,6 +377,10 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     end without a win is no verdict: the plan goes on. Without restarts one plain-order
     search gets the budget.
 
+    A search that runs out of nodes is followed by the family's proof outside the search
+    where it has one and its rule is on (``root_lost``; Alhambra: the schedule relaxation,
+    solved by CP-SAT): lost there is lost, with ``proof`` naming the rule.
+
     Where the family has a proved relaxation and its rule is on (``relaxation_lost``), it
     runs first, with the relaxed moves the family allows for the budget
     (``relaxation_moves``; Alhambra: as many as the budget has nodes while at most one
@@ -397,7 +402,8 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     lost_at_root, relaxed = _relaxation(ad, start_pos, memo, ad.k.relaxation_moves(ad.cfg, budget.nodes), deadline)
     if lost_at_root:
         res = SolveResult("lost", None, nodes=relaxed, states=0, max_depth=0, table_bytes=memo.nbytes, budget=budget,
-                          dominance=tuple(dominance), attempts=0, most_home=sum(map(len, start_pos.foundations)))
+                          dominance=tuple(dominance), attempts=0, most_home=sum(map(len, start_pos.foundations)),
+                          proof="free_reserve_relaxation")
         res.seconds = time.perf_counter() - t0
         return res
     for last, (seed, nodes, stream) in _marking_last(plan):
@@ -436,6 +442,10 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         res.certify_seconds = time.perf_counter() - t1
     elif attempt.status == LOST:
         res.verdict, res.reason = "lost", None
+    elif attempt.reason == "nodes" and ad.k.root_lost(ad.cfg, deal.rules, start_pos):
+        # the search ran out of nodes; a proof outside it (Alhambra: the schedule relaxation)
+        res.verdict, res.reason, res.proof = "lost", None, "schedule_relaxation"
+        res.seconds = time.perf_counter() - t0
     return res
 
 

@@ -46,6 +46,9 @@ Python, over a ``solver.variants.Rules``:
   and the moves spent (``(False, 0)`` where the family has none; ``retry``: search again
   where a smaller cap gave up); ``relaxation_moves(cfg, nodes) -> int``: how many relaxed
   moves the root's relaxation may spend in a solve of ``nodes`` nodes (0: it is not run);
+  ``root_lost(cfg, rules, pos) -> bool``: whether a proof outside the search (a model
+  solved by another solver) shows the reference position ``pos`` lost, run after a search
+  that ended unknown (False where the family has none);
 * ``load_position(rules, pos, state)``: fill the arrays from a reference ``Position``;
 * ``to_moves(rules, m, info) -> list[Move]``: the notation's moves for kernel move ``m``
   (``info``: its undo record, or ``None`` before it is played);
@@ -144,6 +147,8 @@ FAMILIES: Mapping[str, Family] = MappingProxyType({
             DominanceRule("next_pass_projection",
                           {"waste_piles": 1, "reinforce": False, "stop_at_third_exhaustion": False},
                           "one waste pile, no reinforcement and play after the last pass"),
+            DominanceRule("schedule_relaxation", {"waste_piles": 1, "reinforce": False},
+                          "one waste pile and no reinforcement"),
         )),
     "algerian": Family(
         engine="solver.algerian.rules:AlgerianEngine", kernel="solver.algerian.kernel",

@@ -163,7 +163,7 @@ def test_dominance_all_names_every_rule_the_rules_allow(tmp_path):
     """'all' is the default; 'none' is the unpruned search."""
     out = tmp_path / "alh.json"
     every = ["deal_through_inert", "met_foundation", "dead_waste_block", "dead_stock_order", "free_reserve_relaxation",
-             "next_pass_projection"]
+             "next_pass_projection", "schedule_relaxation"]
     for extra in [("--dominance", "all"), ()]:
         r = run("solve", "alhambra", "52", *extra, "--budget-nodes", "300000", "--out", str(out))
         assert r.exit_code == 0 and "won in" in r.output, r.output

@@ -64,6 +64,11 @@ def relaxation_moves(cfg, nodes: int) -> int:
     return 0
 
 
+def root_lost(cfg, rules, pos) -> bool:
+    """No proof of loss outside the search in this family."""
+    return False
+
+
 def memo_slots(cfg, nodes: int) -> int:
     """Rows of a per-solve memo (``state.memo``) for a solve of ``nodes`` nodes: none in
     this family."""
