@@ -1,7 +1,7 @@
 """Alhambra's schedule relaxation (``schedule_relaxation``, ``solver.alhambra.schedule``):
-it never refutes a position the unpruned oracle wins, it refutes most of those the oracle
-proves lost, the solver's verdicts with it agree with the oracle, and the standard deals
-it proves lost stay lost."""
+it never refutes a position the unpruned oracle wins (miniatures) or one on a certified
+winning line (full size), it refutes many of those the oracle proves lost, the solver's
+verdicts with it agree with the oracle, and the standard deals it proves lost stay lost."""
 
 import random
 
@@ -120,3 +120,35 @@ def test_standard_alhambra_deals_proved_lost_by_schedule(game):
     rules = make_rules("alhambra")
     res = solve(pysolfc_deal(rules, game), Budget(nodes=20_000, shorten=0), expand_dominance(rules, ("all",)))
     assert res.verdict == "lost" and res.proof == RULE, (res.verdict, res.reason, res.nodes)
+
+
+def _winning_line_positions(game: int, every: int):
+    """Positions along a certified winning line of a standard Alhambra deal: after each
+    redeal (with fewer redeals left, full size) and every ``every`` moves (0: redeals only)."""
+    rules = make_rules("alhambra")
+    deal = pysolfc_deal(rules, game)
+    res = solve(deal, Budget(nodes=1_000_000, shorten=0), ("deal_through_inert", "dead_stock_order"))
+    assert res.verdict == "won", res.verdict
+    e = engine_for(rules)
+    pos = e.initial_position(deal.layout)
+    yield pos
+    for i, m in enumerate(res.moves, 1):
+        pos = e.play(pos, m)
+        if m.kind == "redeal" or (every and i % every == 0):
+            yield pos
+
+
+def test_schedule_keeps_full_size_winning_lines():
+    """Alhambra 3 is won: its start and the positions after each redeal of its winning
+    line (one and no redeal left) all have a schedule."""
+    rules = make_rules("alhambra")
+    for pos in _winning_line_positions(3, 0):
+        assert not schedule_lost(pos, rules)[0], pos.redeals_used
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [9, 12, 14, 16, 19])
+def test_schedule_keeps_full_size_winning_lines_slow(game):
+    rules = make_rules("alhambra")
+    for pos in _winning_line_positions(game, 20):
+        assert not schedule_lost(pos, rules)[0]
