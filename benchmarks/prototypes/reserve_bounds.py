@@ -31,17 +31,17 @@ tot = {}
 for g in range(lo, hi + 1):
     st = kernel_state(ad, engine_for(rules).initial_position(pysolfc_deal(rules, g).layout))[0]
     out = []
-    for fn in (project, reserve_project):
+    for label, fn in (("project", project), ("reserve_project", reserve_project)):
         p2 = np.zeros_like(st.piles)
         l2 = np.zeros_like(st.lens)
         t = time.perf_counter()
-        kept = fn(ad.cfg, st.piles, st.lens, st.fnd, ad.cfg[5] if False else rules["redeals"], p2, l2)
+        kept = fn(ad.cfg, st.piles, st.lens, st.fnd, rules["redeals"], p2, l2)
         if kept < 0:
             out.append("dead")
-            tot[(fn.__name__, "dead")] = tot.get((fn.__name__, "dead"), 0) + 1
+            tot[(label, "dead")] = tot.get((label, "dead"), 0) + 1
             continue
         v, n = g0_solve(ad.cfg, p2, l2, st.fnd, 1, ad.new_memo(4 * cap), cap, False)
         out.append(f"kept {kept:2d} {names[int(v)]:4s} {n:8d} {time.perf_counter() - t:5.2f}s")
-        tot[(fn.__name__, names[int(v)])] = tot.get((fn.__name__, names[int(v)]), 0) + 1
+        tot[(label, names[int(v)])] = tot.get((label, names[int(v)]), 0) + 1
     print(f"game {g:4d}: " + " | ".join(out), flush=True)
 print(tot)
