@@ -451,14 +451,15 @@ def _run_solver(deal, budget, dominance):
 def _verdict_line(deal, res) -> str:
     if res.verdict == "won":
         base = f" with base {res.base()}" if res.base() else ""
-        found = f"; the search's line: {res.search_moves}" if res.search_moves != len(res.moves) else ""
-        return f"{deal.label()}: won in {len(res.moves)} moves{base} (certified by the reference engine{found})"
+        found = f"; the search's line: {res.search_moves}" if res.search_moves and res.search_moves != len(res.moves) else ""
+        by = "; found by the schedule model, CP-SAT, after the search ran out of nodes" if res.proof else ""
+        return f"{deal.label()}: won in {len(res.moves)} moves{base} (certified by the reference engine{found}{by})"
     if res.proof == "free_reserve_relaxation":          # decided before any search
         return (f"{deal.label()}: lost (proved by its relaxation, free_reserve_relaxation: even with every "
                 f"reserve card free the deal cannot be won)")
     if res.proof == "schedule_relaxation":              # decided after a search ran out of nodes
-        return (f"{deal.label()}: lost (proved by schedule_relaxation: no order of the cards' home moves "
-                f"meets the conditions every winning line meets; CP-SAT)")
+        return (f"{deal.label()}: lost (proved by schedule_relaxation: no timing of the moves meets the "
+                f"conditions every winning line meets; CP-SAT)")
     if res.verdict == "lost":
         return f"{deal.label()}: lost (complete search)"
     total = 2 * deal.rules["suits"] * deal.rules["ranks"]

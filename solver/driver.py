@@ -72,7 +72,7 @@ class SolveResult:
     attempts: int = 1                     # searches run (restarts + 1)
     most_home: int = 0                    # most cards on the foundations in any state searched
     search_moves: int = 0                 # length of the search's own winning line, before shortening
-    proof: Optional[str] = None           # for lost: the rule that proved it outside a complete search
+    proof: Optional[str] = None           # the rule outside the search that decided it (lost: proved; won: found the line)
 
     def base(self) -> Optional[str]:
         """The base card the winning line chose (Terrace family, ``base_mode=choose``), as
@@ -377,9 +377,11 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     end without a win is no verdict: the plan goes on. Without restarts one plain-order
     search gets the budget.
 
-    A search that runs out of nodes is followed by the family's proof outside the search
-    where it has one and its rule is on (``root_lost``; Alhambra: the schedule relaxation,
-    solved by CP-SAT): lost there is lost, with ``proof`` naming the rule.
+    A search that runs out of nodes is followed by the family's verdict from outside the
+    search where it has one and its rule is on (``root_verdict``; Alhambra: the schedule
+    model, solved by CP-SAT): lost there is lost, with ``proof`` naming the rule; a line it
+    finds is certified on the reference engine like the search's (``proof`` names the rule
+    that found it).
 
     Where the family has a proved relaxation and its rule is on (``relaxation_lost``), it
     runs first, with the relaxed moves the family allows for the budget
@@ -442,11 +444,24 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         res.certify_seconds = time.perf_counter() - t1
     elif attempt.status == LOST:
         res.verdict, res.reason = "lost", None
-    elif attempt.reason == "nodes" and ad.k.root_lost(ad.cfg, deal.rules, start_pos):
-        # the search ran out of nodes; a proof outside it (Alhambra: the schedule relaxation)
-        res.verdict, res.reason, res.proof = "lost", None, "schedule_relaxation"
-        res.seconds = time.perf_counter() - t0
+    elif attempt.reason == "nodes":
+        _root_verdict(ad, deal, start_pos, res, t0)
     return res
+
+
+def _root_verdict(ad: KernelAdapter, deal: Deal, start_pos: Position, res: SolveResult, t0: float) -> None:
+    """After a search that ran out of nodes, the family's verdict from outside the search
+    (Alhambra: the schedule model): lost by its proof, or won by a line certified here."""
+    root = ad.k.root_verdict(ad.cfg, deal.rules, start_pos)
+    if root is None:
+        return
+    verdict, moves, rule = root
+    if verdict == "won":
+        t1 = time.perf_counter()
+        res.moves = certify(deal, moves)
+        res.certify_seconds = time.perf_counter() - t1
+    res.verdict, res.reason, res.proof = verdict, None, rule
+    res.seconds = time.perf_counter() - t0
 
 
 RELAX_FIRST = 10_000                 # relaxed moves of the first root relaxation search

@@ -70,9 +70,11 @@ def entry_rules(e: Entry):
 # which changes Alhambra's results only; 0.10.0 more forced moves in that relaxation
 # (Alhambra's nodes change, and deals it decides within the budget); 0.11.0 caps that
 # relaxation at 100,000 moves where two redeals or more are left (Alhambra's nodes again);
-# 0.12.0 adds the schedule relaxation after a search that ends unknown (Alhambra only).
+# 0.12.0 adds the schedule relaxation after a search that ends unknown (Alhambra only);
+# 0.13.0 makes it a model of whole lines that also finds wins (Alhambra only).
 SAME_RESULTS: dict[str, tuple[str, ...]] = {
-    v: ("patience-solver 0.8.0", "patience-solver 0.9.0", "patience-solver 0.10.0", "patience-solver 0.11.0") for v in (
+    v: ("patience-solver 0.8.0", "patience-solver 0.9.0", "patience-solver 0.10.0", "patience-solver 0.11.0",
+        "patience-solver 0.12.0") for v in (
         "algerian", "granada", "reinforcements", "terrace", "queen-of-italy-pysolfc", "generals-patience",
         "blondes-and-brunettes", "falling-star", "redheads")}
 

@@ -277,75 +277,66 @@ Cheaper forms measured and left out (benchmarks/README.md): ``dead_stock_order``
 the projection never fired where ``dead_stock_order`` on S did not."""
 
 SAFE_SCHEDULE_RELAXATION = 64
-"""``schedule_relaxation`` (one waste pile, no reinforcement): a proof of loss of a whole
-deal, run after a search that ended unknown (``root_lost``). A position P is lost when its
-*schedule* model (``solver.alhambra.schedule``) has no solution; CP-SAT decides it (one
-worker, a deterministic time limit: ``INFEASIBLE`` is a complete proof, anything else
-proves nothing).
+"""``schedule_relaxation`` (one waste pile, no reinforcement): a verdict on a whole deal
+from its *schedule* model (``solver.alhambra.schedule``), run after a search that ran out
+of nodes (``root_verdict``). CP-SAT decides the model (one worker, a deterministic time
+limit). No solution (``INFEASIBLE``, a complete proof) means the position is lost. A
+solution is read back as a line of play and replayed on the reference engine; if it wins,
+the position is won (certified like any line). Anything else decides nothing.
 
 The model gives each card not home a home time, each reserve card a leave time and a
-"built" flag. Time: the sequence (the waste bottom to top, then the stock in dealing
-order) has n cards; slot ``k n + q + 1`` runs from the landing of the card at position q
-in pass k (k = 0 .. redeals left) to the next landing, and the moves within a slot take
-steps ``slot * SLOT + 0, 1, ...`` in the order they are made (``SLOT`` exceeds the moves
-a slot can hold: every card goes home once and every reserve card is built at most once).
+"built" flag, and each card in the waste during a pass an *arrival* time there. Time:
+the sequence (the waste bottom to top, then the stock in dealing order) has n cards, and
+pass k (k = 0 .. passes left - 1) has N = n + 1 slots: slot ``k N`` from its redeal to its
+first landing, slot ``k N + q + 1`` from the landing of the card at position q to the next
+landing. A move's time is ``slot * SLOT + step``, steps numbering the moves of a slot in
+order (``SLOT`` exceeds what a slot can hold); a landing comes just before step 0.
 
-Take a winning line L from P and label each move by its time: the pass it is made in, the
-sequence position of the last sequence card landed in that pass (P's last landed card
-before the first deal; moves after a redeal and before the pass's first deal count in the
-pass before, whose last slot they extend), and its step. With one waste pile and no
-reinforcement a stock card reaches play only by a deal onto the waste, a waste card
-leaves only to a foundation or by a redeal, and a redeal turns the waste over so that the
-next pass deals the sequence cards still in play in sequence order (built cards between
-them): so in pass k the card at position q lands exactly at the start of its slot, and the
-labels rise along L. Set each card's home time to the label of its move home, a reserve
-card's leave time to the label of the move that takes it out of its reserve, and its
-flag to whether that move builds it onto the waste. Every constraint holds:
+Take a winning line L from P and label each move: its pass (the redeals made before it),
+its slot (the last sequence card landed in the pass, or none yet) and its step. With one
+waste pile and no reinforcement a stock card reaches play only by a deal onto the waste, a
+waste card leaves only to a foundation or by a redeal, and a redeal turns the waste over so
+that the next pass deals every card still there in the order they lie: the labels rise
+along L, and each sequence card in play in a pass lands there exactly at its slot's start
+(every card still in play at a pass's start is dealt in it, since L ends with all home).
+Set home, leave and arrival times to the labels of the moves (a built card's arrival: its
+build, or its deal in a later pass). Every constraint holds:
 
-1. *Windows.* A sequence card goes home from the waste in the pass it is dealt in, after
-   its landing and before the redeal (the last pass's last slot lasts to the end of play).
-2. *Foundations.* L puts every card home. A suit's up foundation takes each rank above
-   its top once, in rising order, the down foundation each rank below its top, in falling
-   order; a rank both need has two copies in play, one for each. So along a foundation the
-   home times rise strictly (distinct moves have distinct labels).
-3. *Cover.* Let x come before y in the sequence, x go home in pass k at or after y's
-   landing in pass k, and y not be home before pass k. Then y landed on x (x had landed
-   before, and was still in the waste), and x can leave only after y, which leaves the
-   waste only home (the redeal comes after x's home move): y goes home first, in pass k.
-   Cards in the waste at P lie on those below them likewise.
-4. *Reserves.* A reserve card moves only after the card above it has left; it leaves home
-   (leave = home time) or onto the waste (leave before home).
-5. *Bases.* A card built onto the waste goes onto a same-suit neighbour (K-A wrap) at the
-   waste top (or, with ``empty_waste_accepts_any``, possibly onto an empty waste, so then no
-   base is required). In pass k the waste holds only what landed or was built in pass k.
-   A sequence base landed in that pass, is not home, and every sequence card landed on it
-   since is home already (else that card would be the top). A reserve base was built
-   earlier, is not home, is not a card below in the builder's own reserve, and, lying
-   under the built card, goes home in that pass only after it.
-6. *Built cards cover and are covered.* A card c built in pass k lies on every sequence
-   card x that landed in pass k before the build and is still in the waste after it: if x
-   goes home in pass k, c first (c leaves the waste only home, or by the redeal, which
-   comes after). A sequence card landing in pass k after the build while c is still there
-   lies on c: if c goes home in pass k, that card first.
-7. *Built cards in later passes.* If c, built in pass k, is still in the waste at the
-   redeal, each later pass deals it after the sequence cards that had landed before its
-   build and before those that landed after it (the waste's order is kept). So if c goes
-   home in a later pass k', it does so after the landing in k' of each of the first that is
-   still in play, and after every one of the second landing on it in k' before its home
-   move (as 3). (With ``empty_waste_accepts_any`` and no first deal in the redeal, a card
-   built onto the empty waste after a redeal is labelled in the pass before but dealt
-   first in later passes, so there only the second half is used.)
+1. *Windows.* A sequence card goes home in a pass it is in play in, after its landing
+   there. A reserve card leaves after the card above it, home (leave = home) or built onto
+   the waste (before it goes home). Distinct moves have distinct labels.
+2. *Presence.* A built card is in the waste in every pass from its build's to its home
+   move's, and in each pass after its build's it is dealt again before it goes home.
+3. *Foundations.* L puts every card home. A suit's up foundation takes each rank above its
+   top once, in rising order, the down one each rank below its top, in falling order; a
+   rank both need has one copy for each. Along a foundation the home times rise.
+4. *Cover.* If a is in the waste when b arrives in pass k (a arrived first, is not home
+   yet) and a goes home in pass k, b lies above a and leaves the waste only home (the
+   redeal comes after a's home move): b goes home first.
+5. *Order kept.* Two cards in play at the start of pass k (not built in it) are dealt in
+   pass k in the order they lay in the waste, which is their order of arrival in pass k-1.
+6. *Bases.* A card built in pass k goes onto the waste top: a same-suit neighbour (K-A
+   wrap) that arrived in pass k before the build and is not home, every card arrived after
+   it (and before the build) in pass k being home already; or, with
+   ``empty_waste_accepts_any``, onto an empty waste: every card arrived in pass k before it
+   home.
+7. *The redeal's deal.* With ``redeal_includes_first_deal``, a pass k >= 1 that happens
+   begins with the redeal, which deals its first card: every move of the pass comes at or
+   after that arrival (so a build there has some card arrived before it).
+8. *End.* With ``stop_at_third_exhaustion`` the last pass's last deal ends the game with a
+   card on the waste, so no winning line ends in the last pass: only the passes before it
+   count (none left: no schedule).
 So the labels of L solve the model: a model without a solution means P has no winning
-line. Every other interaction (built cards among themselves in later passes, the exact
-waste top for reserve bases) is left out, which only adds solutions. Reinforcement would
-take stock cards into reserves, breaking 1; several waste piles let waste cards move
-between piles, breaking 3. ``stop_at_third_exhaustion`` only removes winning lines.
+line. Reinforcement would take stock cards into reserves, breaking 1; several waste piles
+let waste cards move between piles, breaking 4.
 
-Checked against the unpruned oracle on thousands of miniature deals, at the start and at
-positions along random games (no position the oracle wins is refuted), and with and
-without the rule on the solver's verdicts (``tests/test_schedule_alhambra.py``).
-Measured (benchmarks/README.md, solver 0.12.0): it proves Alhambra 4 and 8 lost under the
-standard rules, where every search so far ran out of nodes, in about 10 s each."""
+The model is nearly exact: on small miniatures it refuted every position the oracle found
+lost, and 99 % of the schedules it found for won ones play to a win (the rest: unknown).
+Checked against the unpruned oracle on thousands of miniature positions, every option
+varied (no position the oracle wins is refuted; every schedule that plays wins), and with
+and without the rule on the solver's verdicts (``tests/test_schedule_alhambra.py``).
+Measured (benchmarks/README.md, solver 0.13.0): it decides Alhambra deals that every
+search left unknown, both ways (games 1, 2: won; 4, 7, 8: lost), in 15-30 s each."""
 
 MEMO_SLOTS = 1 << 22              # the relaxation's memo: 64 MB per solve, at least ...
 MEMO_SLOTS_MAX = 1 << 25          # ... and at most 512 MB (a solve of 8 M nodes or more)
@@ -401,14 +392,22 @@ def relaxation_moves(cfg, nodes: int) -> int:
     return nodes if cfg[C_REDEALS] <= 1 else min(nodes, RELAX_MOVES_MANY_REDEALS)
 
 
-def root_lost(cfg, rules, pos) -> bool:
-    """Whether the schedule relaxation (``SAFE_SCHEDULE_RELAXATION``) shows reference
-    position ``pos`` lost: False when its rule is off or CP-SAT finds a schedule or gives
-    up (``solver.alhambra.schedule.DET_TIME``)."""
+def root_verdict(cfg, rules, pos):
+    """The schedule model's verdict on reference position ``pos``
+    (``SAFE_SCHEDULE_RELAXATION``): ``("lost", [], rule)`` when it has no schedule,
+    ``("won", moves, rule)`` when a schedule plays to a win on the reference engine, None
+    when its rule is off, CP-SAT gives up (``solver.alhambra.schedule.DET_TIME``) or the
+    schedule found does not play."""
     if not cfg[C_SAFE] & SAFE_SCHEDULE_RELAXATION:
-        return False
-    from solver.alhambra.schedule import schedule_lost    # OR-Tools loads only when used
-    return schedule_lost(pos, rules)[0]
+        return None
+    from solver.alhambra.schedule import solve_schedule    # OR-Tools loads only when used
+    from solver.engine import engine_for
+    status, moves = solve_schedule(engine_for(rules), pos, rules)
+    if status == "INFEASIBLE":
+        return "lost", [], "schedule_relaxation"
+    if moves is not None:
+        return "won", moves, "schedule_relaxation"
+    return None
 
 
 def memo_slots(cfg, nodes: int) -> int:

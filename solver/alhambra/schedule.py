@@ -1,64 +1,82 @@
-"""The schedule relaxation of an Alhambra position (``schedule_relaxation``, issue 19): the
-time at which each card goes home, constrained only by conditions every winning line
-meets, solved by CP-SAT (OR-Tools). No schedule means no winning line: the position is
-lost. The conditions and their proof: ``SAFE_SCHEDULE_RELAXATION`` in
-``solver.alhambra.kernel``.
+"""The schedule model of an Alhambra position (``schedule_relaxation``, issue 19): the time
+of every move that matters, constrained by conditions every winning line meets, solved by
+CP-SAT (OR-Tools). No schedule means no winning line: the position is lost (the proof:
+``SAFE_SCHEDULE_RELAXATION`` in ``solver.alhambra.kernel``). A schedule is also read back
+as a line of play (``schedule_moves``) and replayed on the reference engine: where it plays
+to a win, the position is won.
 
-The clock counts *slots*: slot ``k * n + q + 1`` runs from the landing of the card at
-sequence position ``q`` in pass ``k`` (``n`` sequence cards: the waste bottom to top, then
-the stock in dealing order) to the next landing; the last pass's last slot lasts to the
-end of play. Within a slot, moves happen one after another, so a time is
-``slot * SLOT + step``, and two cards never go home at the same time.
+The clock counts *slots*. Pass k has N = n + 1 of them (``n`` sequence cards: the waste
+bottom to top, then the stock in dealing order): slot ``k N`` from the pass's redeal to its
+first landing, and slot ``k N + q + 1`` from the landing of the card at sequence position
+``q`` to the next landing. Within a slot moves happen one after another, so a move's time
+is ``slot * SLOT + step``; a landing comes before step 0 of its slot. Every card in the
+waste during a pass has an *arrival* there: its landing (sequence cards), its build, or its
+deal again in a later pass (built cards, which the redeal keeps in the waste's order).
 """
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ortools.sat.python import cp_model
 
 from solver import cards
+from solver.moves import DEAL, REDEAL, Move, card_move
 
 SLOT = 256                       # steps within a slot: more than the moves one slot can hold
 DET_TIME = 60.0                  # CP-SAT's deterministic time limit per position (about seconds)
 
 
 class _Schedule:
-    """The model of one position: ``t[c]`` the home time of physical card ``c`` (a
-    sequence card ``("s", q)`` or a reserve card ``("r", pile, depth)``)."""
+    """The model of one position: ``t[c]`` the home time of card ``c`` (a sequence card
+    ``("s", q)`` or a reserve card ``("r", pile, depth)``); for a reserve card ``leave``,
+    ``built`` and, per pass, ``present`` (in the waste at some time of the pass), ``nb``
+    (built in that pass) and ``arr`` (its arrival: the build, or its deal again)."""
 
     def __init__(self, pos, rules):
         self.m = cp_model.CpModel()
         self.ranks = rules["ranks"]
         self.any_base = bool(rules["empty_waste_accepts_any"])
-        # a card built after a redeal and before the pass's first deal (only onto an empty
-        # waste) is labelled in the pass before but is not dealt after that pass's cards
-        self.dealt_in_order = not self.any_base or bool(rules["redeal_includes_first_deal"])
-        self.seq = list(pos.waste[0]) + list(pos.stock)        # the engine deals stock[0] first
+        self.first_deal = bool(rules["redeal_includes_first_deal"])
+        self.seq = list(pos.waste[0]) + list(pos.stock)
         self.n = len(self.seq)
-        self.passes = rules["redeals"] - pos.redeals_used + 1
-        self.now = len(pos.waste[0])                             # the slot of the last landing
-        self.end = self.at((self.passes * self.n) + 1) - 1
-        self.t, self.card, self.pass_home, self.leave, self.built, self.leave_pass = {}, {}, {}, {}, {}, {}
+        self.N = self.n + 1
+        # with stop_at_third_exhaustion no win ends in the last pass: its last deal ends the game
+        self.passes = rules["redeals"] - pos.redeals_used + (0 if rules["stop_at_third_exhaustion"] else 1)
+        if self.passes <= 0:
+            if pos.stock or any(pos.waste) or any(pos.reserves):
+                self.m.AddBoolOr([])          # no pass to win in: no schedule
+            self.passes = 1
+        self.now = len(pos.waste[0])
+        self.start = self.at(self.now)
+        self.end = self.at(self.passes * self.N) - 1
+        self.t, self.card, self.home_in = {}, {}, {}
+        self.leave, self.built, self.leave_pass = {}, {}, {}
+        self.present, self.nb, self.arr = {}, {}, {}
+        self._o, self._g = {}, {}
         self._sequence_cards()
         self._reserve_cards(pos.reserves)
         self.copies: dict[int, list] = {}
         for i, c in self.card.items():
             self.copies.setdefault(c, []).append(i)
+        self.m.AddAllDifferent(list(self.t.values()))    # one card home per move
         self._foundations(pos.foundations)
         self._cover()
+        self._order_kept()
+        if self.first_deal:
+            self._redeal_deals()
         for i in self.leave:
-            self._build(i)
+            self._bases(i)
 
+    # --- clock ------------------------------------------------------------------------
     def at(self, slot: int) -> int:
         return slot * SLOT
 
-    def window(self, k: int, q: int) -> tuple[int, int]:
-        """The times a sequence card at position ``q`` can go home in pass ``k``."""
-        return self.at(max(k * self.n + q + 1, self.now)), self.at((k + 1) * self.n + 1) - 1
+    def pass_times(self, k: int) -> tuple[int, int]:
+        return (self.start if k == 0 else self.at(k * self.N)), self.at((k + 1) * self.N) - 1
 
-    def pass_slots(self, k: int) -> tuple[int, int]:
-        """The times of pass ``k``: from its first landing (pass 0: from now) to its end
-        (moves after a redeal and before its first deal count in the pass before)."""
-        return self.at(k * self.n + 1 if k > 0 else self.now), self.at((k + 1) * self.n + 1) - 1
+    def landing(self, q: int, k: int) -> int:
+        return self.at(k * self.N + q + 1)
 
     def flag(self, expr_true, expr_false):
         """A literal equal to a linear condition (given as the condition and its negation)."""
@@ -67,58 +85,90 @@ class _Schedule:
         self.m.Add(expr_false).OnlyEnforceIf(b.Not())
         return b
 
+    def in_pass(self, var, k):
+        """A literal: time ``var`` lies in pass ``k``."""
+        lo, hi = self.pass_times(k)
+        b = self.m.NewBoolVar("")
+        if lo > hi:
+            self.m.Add(b == 0)
+        else:
+            self.m.Add(var >= lo).OnlyEnforceIf(b)
+            self.m.Add(var <= hi).OnlyEnforceIf(b)
+        return b
+
+    # --- cards ------------------------------------------------------------------------
     def _sequence_cards(self):
-        """Windows: a sequence card goes home in one pass, between its landing and the pass's end."""
+        """A sequence card goes home in one pass it is in play in, after its landing there."""
         m = self.m
         for q, c in enumerate(self.seq):
-            i = ("s", q)
-            self.card[i] = c
-            self.t[i] = m.NewIntVar(self.at(self.now), self.end, "")
-            home_in = []
+            x = ("s", q)
+            self.card[x] = c
+            self.t[x] = m.NewIntVar(self.start, self.end, "")
+            lits = []
             for k in range(self.passes):
-                lo, hi = self.window(k, q)
-                if lo > hi:
-                    continue
+                lo, hi = max(self.landing(q, k), self.start), self.pass_times(k)[1]
                 b = m.NewBoolVar("")
-                m.Add(self.t[i] >= lo).OnlyEnforceIf(b)
-                m.Add(self.t[i] <= hi).OnlyEnforceIf(b)
-                self.pass_home[(i, k)] = b
-                home_in.append(b)
-            m.AddExactlyOne(home_in)
+                if lo > hi:
+                    m.Add(b == 0)
+                else:
+                    m.Add(self.t[x] >= lo).OnlyEnforceIf(b)
+                    m.Add(self.t[x] <= hi).OnlyEnforceIf(b)
+                self.home_in[(x, k)] = b
+                lits.append(b)
+            m.AddExactlyOne(lits)
+            for k in range(self.passes):
+                # present in pass k: not home in an earlier pass (it lands in every pass it is in play)
+                p = m.NewBoolVar("")
+                m.Add(p == sum(lits[k:]))
+                self.present[(x, k)] = p
+                self.nb[(x, k)] = False
+                self.arr[(x, k)] = self.landing(q, k)
 
     def _reserve_cards(self, reserves):
-        """A reserve card leaves after the card above it, home (at its home time) or built
-        onto the waste (before it); the pass it leaves in."""
+        """A reserve card leaves after the card above it, home or built onto the waste; it is
+        in the waste from the pass of its build to the pass it goes home in, and in each
+        later pass it is dealt again before it goes home."""
         m = self.m
         for r, pile in enumerate(reserves):
             above = None
             for d in range(len(pile) - 1, -1, -1):
                 i = ("r", r, d)
                 self.card[i] = pile[d]
-                self.t[i] = m.NewIntVar(self.at(self.now), self.end, "")
-                self.leave[i] = m.NewIntVar(self.at(self.now), self.end, "")
+                self.t[i] = m.NewIntVar(self.start, self.end, "")
+                self.leave[i] = m.NewIntVar(self.start, self.end, "")
                 self.built[i] = m.NewBoolVar("")
                 m.Add(self.leave[i] == self.t[i]).OnlyEnforceIf(self.built[i].Not())
                 m.Add(self.leave[i] < self.t[i]).OnlyEnforceIf(self.built[i])
                 if above is not None:
                     m.Add(self.leave[i] > self.leave[above])
-                in_pass = []
+                lp = [self.in_pass(self.leave[i], k) for k in range(self.passes)]
+                hp = [self.in_pass(self.t[i], k) for k in range(self.passes)]
+                m.AddExactlyOne(lp)
+                m.AddExactlyOne(hp)
                 for k in range(self.passes):
-                    b = m.NewBoolVar("")
-                    lo, hi = self.pass_slots(k)
+                    self.leave_pass[(i, k)] = lp[k]
+                    self.home_in[(i, k)] = hp[k]
+                    lo, hi = self.pass_times(k)
+                    p, nb = m.NewBoolVar(""), m.NewBoolVar("")
+                    lk, hk = m.NewBoolVar(""), m.NewBoolVar("")
+                    m.Add(lk == sum(lp[:k + 1]))
+                    m.Add(hk == sum(hp[k:]))
+                    m.AddBoolAnd([self.built[i], lk, hk]).OnlyEnforceIf(p)
+                    m.AddBoolOr([self.built[i].Not(), lk.Not(), hk.Not(), p])
+                    m.AddBoolAnd([self.built[i], lp[k]]).OnlyEnforceIf(nb)
+                    m.AddBoolOr([self.built[i].Not(), lp[k].Not(), nb])
+                    a = m.NewIntVar(lo, hi, "") if lo <= hi else m.NewIntVar(self.start, self.end, "")
+                    m.Add(a == self.leave[i]).OnlyEnforceIf(nb)
+                    # relanded (present, built in an earlier pass): dealt before it goes home
+                    m.Add(a < self.t[i]).OnlyEnforceIf([p, nb.Not()])
                     if lo > hi:
-                        m.Add(b == 0)
-                    else:
-                        m.Add(self.leave[i] >= lo).OnlyEnforceIf(b)
-                        m.Add(self.leave[i] <= hi).OnlyEnforceIf(b)
-                    self.leave_pass[(i, k)] = b
-                    in_pass.append(b)
-                m.AddExactlyOne(in_pass)
+                        m.Add(p == 0)
+                    self.present[(i, k)], self.nb[(i, k)], self.arr[(i, k)] = p, nb, a
                 above = i
 
     def _foundations(self, foundations):
         """Each rank a suit's up and down foundations both still need has one copy going
-        each way; along a foundation the home times rise."""
+        each way (``up``); along a foundation the home times rise."""
         m = self.m
         tops: dict[int, list[int]] = {}
         for pile in foundations:
@@ -139,6 +189,7 @@ class _Schedule:
                     up[ids[0]], up[ids[1]] = b, b.Not()
                 elif ids:
                     up[ids[0]] = need_up
+        self.up = up
         for s in tops:
             for r in range(1, self.ranks):
                 for a in self.copies.get(cards.make(r, s), []):
@@ -147,134 +198,149 @@ class _Schedule:
                         self._ordered_if(_negate(up[a]), _negate(up[b]), b, a)
 
     def _ordered_if(self, la, lb, first, then):
-        """``first`` goes home before ``then`` when both literals hold."""
         if la is False or lb is False:
             return
         conds = [x for x in (la, lb) if x is not True]
         self.m.Add(self.t[first] < self.t[then]).OnlyEnforceIf(conds)
 
+    # --- pair literals ------------------------------------------------------------------
+    def o(self, a, b, k):
+        """``a`` arrives before ``b`` in pass k (True/False for two sequence cards)."""
+        key = (a, b, k)
+        if key in self._o:
+            return self._o[key]
+        if a[0] == "s" and b[0] == "s":
+            lit = a[1] < b[1]
+        elif a[0] == "s":
+            lit = self.flag(self.arr[(b, k)] >= self.arr[(a, k)], self.arr[(b, k)] < self.arr[(a, k)])
+        elif b[0] == "s":
+            lit = _negate(self.o(b, a, k))
+        else:
+            lit = self.flag(self.arr[(a, k)] < self.arr[(b, k)], self.arr[(a, k)] > self.arr[(b, k)])
+            self._o[(b, a, k)] = lit.Not()
+        self._o[key] = lit
+        return lit
+
+    def g(self, a, b, k):
+        """``a`` is home before ``b`` arrives in pass k."""
+        key = (a, b, k)
+        if key not in self._g:
+            ab = self.arr[(b, k)]
+            if b[0] == "s":
+                self._g[key] = self.flag(self.t[a] < ab, self.t[a] >= ab)
+            else:
+                self._g[key] = self.flag(self.t[a] < ab, self.t[a] > ab)
+        return self._g[key]
+
+    # --- constraints --------------------------------------------------------------------
     def _cover(self):
-        """If x is in the waste when y lands on it (in x's home pass, with y not home
-        before), y goes home first, in that pass; the waste's order as it is now likewise."""
+        """If a is in the waste when b arrives on it in pass k, and a goes home in pass k,
+        b goes home first."""
         m = self.m
-        for qx in range(self.n):
-            x = ("s", qx)
-            for qy in range(qx + 1, self.n):
-                y = ("s", qy)
-                for k in range(self.passes):
-                    if (x, k) not in self.pass_home:
-                        continue
-                    lands = self.at(k * self.n + qy + 1)
-                    if qy < self.now and k == 0:     # both in the waste now: y lies on x
-                        m.Add(self.t[y] < self.t[x]).OnlyEnforceIf(self.pass_home[(x, 0)])
-                        continue
-                    under = self.flag(self.t[x] >= lands, self.t[x] < lands)
-                    earlier = [self.pass_home[(y, j)].Not() for j in range(k) if (y, j) in self.pass_home]
-                    when = [self.pass_home[(x, k)], under] + earlier
-                    if (y, k) in self.pass_home:
-                        m.Add(self.t[y] < self.t[x]).OnlyEnforceIf(when)
-                        m.AddBoolOr([self.pass_home[(y, k)]]).OnlyEnforceIf(when)
-                    else:
-                        m.AddBoolOr([under.Not()]).OnlyEnforceIf([self.pass_home[(x, k)]] + earlier)
-
-    def _build(self, i):
-        """A built card: at its build time a same-suit neighbour is the waste top (unless an
-        empty waste takes any card); it covers the waste cards landed before it in that pass
-        and is covered by those landing on it."""
-        m = self.m
-        before = {}                       # (q, k): i leaves at or after q's landing in pass k
-        for q in range(self.n):
-            for k in range(self.passes):
-                if (("s", q), k) in self.pass_home:
-                    lands = self.at(k * self.n + q + 1)
-                    before[(q, k)] = self.flag(self.leave[i] >= lands, self.leave[i] < lands)
-        if not self.any_base:
-            bases = []
-            for nb in _neighbours(self.card[i], self.ranks):
-                for j in self.copies.get(nb, []):
-                    bases.extend(self._bases(i, j, before))
-            if bases:
-                m.AddBoolOr(bases).OnlyEnforceIf(self.built[i])
-            else:
-                m.Add(self.built[i] == 0)
-        for (q, k), landed in before.items():
-            x = ("s", q)
-            lands = self.at(k * self.n + q + 1)
-            stays = self.flag(self.t[x] > self.leave[i], self.t[x] <= self.leave[i])
-            m.Add(self.t[i] < self.t[x]).OnlyEnforceIf(
-                [self.built[i], self.leave_pass[(i, k)], landed, stays, self.pass_home[(x, k)]])
-            there = self.flag(self.t[i] >= lands, self.t[i] < lands)
-            this_pass = self.flag(self.t[i] <= self.at((k + 1) * self.n + 1) - 1,
-                                  self.t[i] > self.at((k + 1) * self.n + 1) - 1)
-            m.Add(self.t[x] < self.t[i]).OnlyEnforceIf(
-                [self.built[i], self.leave_pass[(i, k)], landed.Not(), there, this_pass] + self.not_home_before(x, k))
-        self._built_later(i, before)
-
-    def _built_later(self, i, before):
-        """A card built in pass k and still in the waste at the redeal is dealt again in each
-        later pass after the sequence cards that had landed before it was built and before
-        those that landed after: it goes home only after the landings of the first still in
-        play, and after those of the second that land before its home move."""
-        m = self.m
-        home_in = []
-        for k2 in range(self.passes):
-            lo, hi = self.pass_slots(k2)
-            b = m.NewBoolVar("")
-            if lo > hi:
-                m.Add(b == 0)
-            else:
-                m.Add(self.t[i] >= lo).OnlyEnforceIf(b)
-                m.Add(self.t[i] <= hi).OnlyEnforceIf(b)
-            home_in.append(b)
-        m.AddExactlyOne(home_in)
+        ids = list(self.card)
         for k in range(self.passes):
-            for k2 in range(k + 1, self.passes):
-                when = [self.built[i], self.leave_pass[(i, k)], home_in[k2]]
-                for q in range(self.n):
-                    if (q, k) not in before or (("s", q), k2) not in self.pass_home:
+            for a in ids:
+                ha = self.home_in[(a, k)]
+                for b in ids:
+                    if a == b:
                         continue
-                    y = ("s", q)
-                    lands = self.at(k2 * self.n + q + 1)
-                    if self.dealt_in_order:       # y landed before the build: dealt before i
-                        m.Add(self.t[i] >= lands).OnlyEnforceIf(
-                            when + [before[(q, k)]] + self.not_home_before(y, k2))
-                    after = self.flag(self.t[i] >= lands, self.t[i] < lands)
-                    m.Add(self.t[y] < self.t[i]).OnlyEnforceIf(
-                        when + [before[(q, k)].Not(), after] + self.not_home_before(y, k2))
+                    o = self.o(a, b, k)
+                    if o is False:
+                        continue
+                    conds = [ha, self.present[(a, k)], self.present[(b, k)], self.g(a, b, k).Not()]
+                    if o is not True:
+                        conds.append(o)
+                    m.Add(self.t[b] < self.t[a]).OnlyEnforceIf(conds)
 
-    def not_home_before(self, x, k: int) -> list:
-        """Literals: sequence card ``x`` does not go home before pass ``k``."""
-        return [self.pass_home[(x, j)].Not() for j in range(k) if (x, j) in self.pass_home]
-
-    def _bases(self, i, j, before):
-        """Literals, one per way, for "neighbour ``j`` is the waste top when ``i`` is built"
-        (a sequence card: landed in that pass, not home, every sequence card landed on it
-        since gone home; a reserve card: built before and not home)."""
+    def _order_kept(self):
+        """Cards in play at a redeal are dealt in the next pass in the waste's order."""
         m = self.m
-        out = []
-        if j[0] == "s":
-            for k in range(self.passes):
+        ids = list(self.card)
+        for k in range(1, self.passes):
+            for x, a in enumerate(ids):
+                for b in ids[x + 1:]:
+                    if a[0] == "s" and b[0] == "s":
+                        continue
+                    conds = [self.present[(a, k)], self.present[(b, k)]]
+                    conds += [_negate(self.nb[(c, k)]) for c in (a, b) if self.nb[(c, k)] is not False]
+                    m.Add(self.o(a, b, k) == self.o(a, b, k - 1)).OnlyEnforceIf(conds)
+
+    def _redeal_deals(self):
+        """With redeal_includes_first_deal, a pass's first move is the redeal that deals
+        its first card: every other move of the pass comes after that arrival."""
+        m = self.m
+        for k in range(1, self.passes):
+            lo, hi = self.pass_times(k)
+            fa = m.NewIntVar(lo, hi, "")
+            some = []
+            happens = m.NewBoolVar("")        # the pass happens only if some card is redealt
+            for b in self.card:
+                a = self.arr[(b, k)]
+                m.AddImplication(self.present[(b, k)], happens)
+                m.Add(fa <= a).OnlyEnforceIf(self.present[(b, k)])
+                w = m.NewBoolVar("")
+                m.AddImplication(w, self.present[(b, k)])
+                m.Add(fa == a).OnlyEnforceIf(w)
+                some.append(w)
+            m.AddBoolOr(some).OnlyEnforceIf(happens)
+            for x in self.card:
+                m.Add(self.t[x] >= fa).OnlyEnforceIf(self.home_in[(x, k)])
+            for i in self.leave:
+                m.Add(self.leave[i] >= fa).OnlyEnforceIf(self.leave_pass[(i, k)])
+
+    def _bases(self, i):
+        """A card built in pass k goes onto the waste top: a same-suit neighbour that arrived
+        before and is not home, with every card arrived on it since home; or, where an empty
+        waste takes any card, onto an empty waste (every card arrived in the pass home, and
+        with redeal_includes_first_deal some card arrived: the redeal dealt one)."""
+        m = self.m
+        for k in range(self.passes):
+            es = []
+            for nbr in _neighbours(self.card[i], self.ranks):
+                for j in self.copies.get(nbr, []):
+                    if j == i:
+                        continue
+                    e = m.NewBoolVar("")
+                    m.AddImplication(e, self.nb[(i, k)])
+                    m.AddImplication(e, self.present[(j, k)])
+                    oj = self.o(j, i, k)
+                    if oj is False:
+                        m.Add(e == 0)
+                        continue
+                    if oj is not True:
+                        m.AddImplication(e, oj)
+                    m.AddImplication(e, self.g(j, i, k).Not())
+                    for b in self.card:
+                        if b in (i, j):
+                            continue
+                        ojb = self.o(j, b, k)
+                        if ojb is False:
+                            continue
+                        conds = [e, self.present[(b, k)], self.o(b, i, k)]
+                        if ojb is not True:
+                            conds.append(ojb)
+                        m.AddBoolOr([self.g(b, i, k)]).OnlyEnforceIf(conds)
+                    es.append(e)
+            if self.any_base:                  # onto an empty waste: all arrived are home
+                if k > 0 and self.first_deal:  # the redeal dealt a card first
+                    some = []
+                    for b in self.card:
+                        ob = self.o(b, i, k) if b != i else False
+                        if ob is False:
+                            continue
+                        a = m.NewBoolVar("")
+                        m.AddImplication(a, self.present[(b, k)])
+                        if ob is not True:
+                            m.AddImplication(a, ob)
+                        some.append(a)
+                    m.AddBoolOr(some).OnlyEnforceIf(self.nb[(i, k)])
                 e = m.NewBoolVar("")
-                m.Add(self.leave[i] >= self.at(k * self.n + j[1] + 1)).OnlyEnforceIf(e)
-                m.AddImplication(e, self.leave_pass[(i, k)])
-                m.Add(self.t[j] > self.leave[i]).OnlyEnforceIf(e)
-                for q in range(j[1] + 1, self.n):
-                    if (q, k) in before:
-                        y = ("s", q)
-                        m.Add(self.t[y] < self.leave[i]).OnlyEnforceIf(
-                            [e, before[(q, k)]] + self.not_home_before(y, k))
-                out.append(e)
-        elif j != i and not (j[1] == i[1] and j[2] < i[2]):        # not a card under i
-            e = m.NewBoolVar("")
-            m.AddImplication(e, self.built[j])
-            m.Add(self.leave[j] < self.leave[i]).OnlyEnforceIf(e)
-            m.Add(self.t[j] > self.leave[i]).OnlyEnforceIf(e)
-            out.append(e)
-            for k in range(self.passes):          # j lies under i: home in this pass after i
-                _, end = self.pass_slots(k)
-                same = self.flag(self.t[j] <= end, self.t[j] > end)
-                m.Add(self.t[i] < self.t[j]).OnlyEnforceIf([e, self.leave_pass[(i, k)], same])
-        return out
+                m.AddImplication(e, self.nb[(i, k)])
+                for b in self.card:
+                    if b != i:
+                        m.AddBoolOr([self.g(b, i, k)]).OnlyEnforceIf([e, self.present[(b, k)], self.o(b, i, k)])
+                es.append(e)
+            m.AddBoolOr(es + [self.nb[(i, k)].Not()])
 
 
 def _negate(lit):
@@ -290,15 +356,89 @@ def _neighbours(c: int, ranks: int) -> list[int]:
 
 
 def schedule_model(pos, rules) -> cp_model.CpModel:
-    """The schedule relaxation of ``pos`` under ``rules`` (one waste pile, no reinforcement)."""
+    """The schedule model of ``pos`` under ``rules`` (one waste pile, no reinforcement)."""
     return _Schedule(pos, rules).m
 
 
+def _events(sc: _Schedule, value) -> list[tuple[int, str, tuple]]:
+    """A solution's moves in time order: (2 * time, kind, card); landings at odd times
+    just before their slot."""
+    ev = [(2 * value(v), "home", x) for x, v in sc.t.items()]
+    for i in sc.leave:
+        if value(sc.built[i]):
+            ev.append((2 * value(sc.leave[i]), "build", i))
+        for k in range(sc.passes):
+            if value(sc.present[(i, k)]) and not value(sc.nb[(i, k)]):
+                ev.append((2 * value(sc.arr[(i, k)]), "deal", i))
+    for k in range(sc.passes):
+        for q in range(sc.now if k == 0 else 0, sc.n):
+            if value(sc.present[(("s", q), k)]):
+                ev.append((2 * sc.landing(q, k) - 1, "deal", ("s", q)))
+    return sorted(ev, key=lambda e: e[0])
+
+
+def schedule_moves(engine, pos, sc: _Schedule, value) -> Optional[list[Move]]:
+    """The line of play a solution describes, from ``pos``, each move checked and played on
+    the reference ``engine``: the moves if they are legal and end in a won position, else
+    None (the model admits some schedules no line follows)."""
+    out: list[Move] = []
+    cur = 0
+    for tm, kind, x in _events(sc, value):
+        c = sc.card[x]
+        k = tm // (2 * SLOT * sc.N)
+        if k > cur and (pos.stock or any(pos.waste)):
+            legal = engine.legal_form(pos, Move(REDEAL))
+            if legal is None:
+                return None
+            pos = engine.play(pos, legal)
+            out.append(legal)
+            dealt = pos.waste[0][-1] if pos.waste[0] else None
+            if dealt is not None:            # the redeal dealt the first card
+                if kind != "deal" or dealt != c:
+                    return None
+                cur = k
+                continue
+        cur = max(cur, k)
+        if kind == "deal":
+            m = Move(DEAL)
+        elif kind == "build":
+            m = card_move(("r", x[1]), ("w", 0), c)
+        else:
+            src = ("r", x[1]) if x[0] == "r" and not value(sc.built[x]) else ("w", 0)
+            up = sc.up[x] if isinstance(sc.up[x], bool) else bool(value(sc.up[x]))
+            dst = [("f", j) for j, f in enumerate(pos.foundations)
+                   if f and cards.suit(f[0]) == cards.suit(c) and (cards.rank(f[0]) == 1) == up]
+            if not dst:
+                return None
+            m = card_move(src, dst[0], c)
+        legal = engine.legal_form(pos, m)
+        if legal is None:
+            return None
+        pos = engine.play(pos, legal)
+        out.append(legal)
+        if kind == "deal" and pos.waste[0][-1] != c:
+            return None
+    return out if engine.is_won(pos) else None
+
+
+def solve_schedule(engine, pos, rules, det_time: float = DET_TIME) -> tuple[str, Optional[list[Move]]]:
+    """CP-SAT's status for ``pos`` (``INFEASIBLE``: lost; ``OPTIMAL`` or ``FEASIBLE``: a
+    schedule; ``UNKNOWN``: gave up at ``det_time``) and, for a schedule that plays to a win
+    on the reference engine, its moves. One worker and a deterministic time limit: the
+    same answer on every run."""
+    sc = _Schedule(pos, rules)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_deterministic_time = det_time
+    status = solver.Solve(sc.m)
+    moves = None
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        moves = schedule_moves(engine, pos, sc, solver.Value)
+    return solver.StatusName(status), moves
+
+
 def schedule_lost(pos, rules, det_time: float = DET_TIME) -> tuple[bool, str]:
-    """Whether ``pos`` has no schedule (so it is lost), and CP-SAT's status name
-    (``INFEASIBLE``: lost; ``OPTIMAL``: a schedule exists, which proves nothing; ``UNKNOWN``:
-    gave up at ``det_time``). One worker and a deterministic time limit: the same answer
-    on every run."""
+    """Whether ``pos`` has no schedule (so it is lost), and CP-SAT's status name."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_deterministic_time = det_time

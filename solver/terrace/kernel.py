@@ -183,9 +183,9 @@ def relaxation_moves(cfg, nodes: int) -> int:
     return 0
 
 
-def root_lost(cfg, rules, pos) -> bool:
-    """No proof of loss outside the search in this family."""
-    return False
+def root_verdict(cfg, rules, pos):
+    """No verdict outside the search in this family: None."""
+    return None
 
 
 def memo_slots(cfg, nodes: int) -> int:
