@@ -444,16 +444,21 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         res.certify_seconds = time.perf_counter() - t1
     elif attempt.status == LOST:
         res.verdict, res.reason = "lost", None
-    elif attempt.reason == "nodes":
-        _root_verdict(ad, deal, start_pos, res, t0)
+    elif attempt.reason == "nodes" and time.perf_counter() < deadline:
+        _root_verdict(ad, deal, start_pos, res, t0, deadline)
     return res
 
 
-def _root_verdict(ad: KernelAdapter, deal: Deal, start_pos: Position, res: SolveResult, t0: float) -> None:
+def _root_verdict(ad: KernelAdapter, deal: Deal, start_pos: Position, res: SolveResult, t0: float,
+                  deadline: float) -> None:
     """After a search that ran out of nodes, the family's verdict from outside the search
-    (Alhambra: the schedule model): lost by its proof, or won by a line certified here."""
-    root = ad.k.root_verdict(ad.cfg, deal.rules, start_pos)
+    (Alhambra: the schedule model) within the time left: lost by its proof, or won by a
+    line certified here."""
+    root = ad.k.root_verdict(ad.cfg, deal.rules, start_pos, deadline - time.perf_counter())
     if root is None:
+        if time.perf_counter() >= deadline:
+            res.reason = "time"
+        res.seconds = time.perf_counter() - t0
         return
     verdict, moves, rule = root
     if verdict == "won":

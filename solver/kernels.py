@@ -46,9 +46,10 @@ Python, over a ``solver.variants.Rules``:
   and the moves spent (``(False, 0)`` where the family has none; ``retry``: search again
   where a smaller cap gave up); ``relaxation_moves(cfg, nodes) -> int``: how many relaxed
   moves the root's relaxation may spend in a solve of ``nodes`` nodes (0: it is not run);
-  ``root_verdict(cfg, rules, pos) -> None | (verdict, moves, rule)``: a verdict from
-  outside the search (a model solved by another solver) on the reference position ``pos``,
-  run after a search that ran out of nodes: ``("lost", [], rule)`` proved by ``rule``,
+  ``root_verdict(cfg, rules, pos, seconds) -> None | (verdict, moves, rule)``: a verdict
+  from outside the search (a model solved by another solver) on the reference position
+  ``pos``, run after a search that ran out of nodes, within ``seconds`` of wall clock (inf:
+  no limit): ``("lost", [], rule)`` proved by ``rule``,
   ``("won", moves, rule)`` with a line the driver certifies, or None (always, where the
   family has none);
 * ``load_position(rules, pos, state)``: fill the arrays from a reference ``Position``;

@@ -27,7 +27,7 @@ NJIT = {"gen_moves": ["cfg", "state", "moves", "start", "last"],
 PY = {"make_cfg": ["rules", "safe_flags"], "n_piles": ["rules"], "acyclic": ["rules"],
       "load_position": ["rules", "pos", "state"], "to_moves": ["rules", "m", "info"],
       "memo_slots": ["cfg", "nodes"], "relaxation_moves": ["cfg", "nodes"],
-      "relaxation_lost": ["cfg", "state", "cap", "retry"], "root_verdict": ["cfg", "rules", "pos"]}
+      "relaxation_lost": ["cfg", "state", "cap", "retry"], "root_verdict": ["cfg", "rules", "pos", "seconds"]}
 
 
 def test_every_catalogue_family_is_registered():

@@ -124,7 +124,7 @@ def test_schedule_off_proves_nothing():
     rules = make_rules("alhambra")
     ad = adapter_for(rules, ())
     pos = engine_for(rules).initial_position(pysolfc_deal(rules, 4).layout)
-    assert ad.k.root_verdict(ad.cfg, rules, pos) is None
+    assert ad.k.root_verdict(ad.cfg, rules, pos, float("inf")) is None
 
 
 @pytest.mark.parametrize("game", [4, pytest.param(8, marks=pytest.mark.slow)])

@@ -392,17 +392,17 @@ def relaxation_moves(cfg, nodes: int) -> int:
     return nodes if cfg[C_REDEALS] <= 1 else min(nodes, RELAX_MOVES_MANY_REDEALS)
 
 
-def root_verdict(cfg, rules, pos):
+def root_verdict(cfg, rules, pos, seconds: float):
     """The schedule model's verdict on reference position ``pos``
     (``SAFE_SCHEDULE_RELAXATION``): ``("lost", [], rule)`` when it has no schedule,
     ``("won", moves, rule)`` when a schedule plays to a win on the reference engine, None
-    when its rule is off, CP-SAT gives up (``solver.alhambra.schedule.DET_TIME``) or the
-    schedule found does not play."""
+    when its rule is off, CP-SAT gives up (``solver.alhambra.schedule.DET_TIME``, or
+    ``seconds`` of wall clock) or the schedule found does not play."""
     if not cfg[C_SAFE] & SAFE_SCHEDULE_RELAXATION:
         return None
     from solver.alhambra.schedule import solve_schedule    # OR-Tools loads only when used
     from solver.engine import engine_for
-    status, moves = solve_schedule(engine_for(rules), pos, rules)
+    status, moves = solve_schedule(engine_for(rules), pos, rules, seconds=seconds)
     if status == "INFEASIBLE":
         return "lost", [], "schedule_relaxation"
     if moves is not None:

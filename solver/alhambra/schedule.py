@@ -421,15 +421,28 @@ def schedule_moves(engine, pos, sc: _Schedule, value) -> Optional[list[Move]]:
     return out if engine.is_won(pos) else None
 
 
-def solve_schedule(engine, pos, rules, det_time: float = DET_TIME) -> tuple[str, Optional[list[Move]]]:
-    """CP-SAT's status for ``pos`` (``INFEASIBLE``: lost; ``OPTIMAL`` or ``FEASIBLE``: a
-    schedule; ``UNKNOWN``: gave up at ``det_time``) and, for a schedule that plays to a win
-    on the reference engine, its moves. One worker and a deterministic time limit: the
-    same answer on every run."""
-    sc = _Schedule(pos, rules)
+def _solver(det_time: float, seconds: float = float("inf")) -> cp_model.CpSolver:
+    """CP-SAT with one worker and a deterministic time limit (the same answer on every run;
+    a finite ``seconds`` adds a wall-clock limit, the caller's deadline). CP-SAT's own
+    Ctrl-C handler is off: it would end the solve as if it gave up, so an interrupted batch
+    would store an unknown verdict; Python's then raises KeyboardInterrupt once the solve
+    returns (within its time limit)."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_deterministic_time = det_time
+    solver.parameters.catch_sigint_signal = False
+    if seconds != float("inf"):
+        solver.parameters.max_time_in_seconds = max(seconds, 0.0)
+    return solver
+
+
+def solve_schedule(engine, pos, rules, det_time: float = DET_TIME,
+                   seconds: float = float("inf")) -> tuple[str, Optional[list[Move]]]:
+    """CP-SAT's status for ``pos`` (``INFEASIBLE``: lost; ``OPTIMAL`` or ``FEASIBLE``: a
+    schedule; ``UNKNOWN``: gave up at ``det_time`` or ``seconds``) and, for a schedule that
+    plays to a win on the reference engine, its moves."""
+    sc = _Schedule(pos, rules)
+    solver = _solver(det_time, seconds)
     status = solver.Solve(sc.m)
     moves = None
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -439,8 +452,6 @@ def solve_schedule(engine, pos, rules, det_time: float = DET_TIME) -> tuple[str,
 
 def schedule_lost(pos, rules, det_time: float = DET_TIME) -> tuple[bool, str]:
     """Whether ``pos`` has no schedule (so it is lost), and CP-SAT's status name."""
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_deterministic_time = det_time
+    solver = _solver(det_time)
     status = solver.Solve(schedule_model(pos, rules))
     return status == cp_model.INFEASIBLE, solver.StatusName(status)

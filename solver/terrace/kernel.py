@@ -183,7 +183,7 @@ def relaxation_moves(cfg, nodes: int) -> int:
     return 0
 
 
-def root_verdict(cfg, rules, pos):
+def root_verdict(cfg, rules, pos, seconds: float):
     """No verdict outside the search in this family: None."""
     return None
 
