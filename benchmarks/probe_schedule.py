@@ -1,9 +1,10 @@
-"""Alhambra's schedule relaxation (``solver.alhambra.schedule``) at the start of PySolFC
-deals, alone: CP-SAT's status and seconds per game (INFEASIBLE: the deal is proved lost;
-OPTIMAL: a schedule exists, which proves nothing; UNKNOWN: gave up).
+"""Alhambra's schedule model (``solver.alhambra.schedule``) at the start of PySolFC deals,
+alone (no search first): the verdict, CP-SAT's status and seconds per game (INFEASIBLE: the
+deal is lost; OPTIMAL with a line that plays: won, the line certified on the reference
+engine; a schedule that does not play, or UNKNOWN: undecided).
 
-    python benchmarks/probe_schedule.py --games 1-100
-    python benchmarks/probe_schedule.py --games 1-50 --rule redeals=1
+    PYTHONPATH=. python benchmarks/probe_schedule.py --games 1-100
+    PYTHONPATH=. python benchmarks/probe_schedule.py --games 1-50 --rule redeals=1
 """
 
 from __future__ import annotations
@@ -19,24 +20,28 @@ def main() -> None:
     ap.add_argument("--det-time", type=float, default=None, help="CP-SAT deterministic time limit per deal.")
     ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
     args = ap.parse_args()
-    from solver.alhambra.schedule import DET_TIME, schedule_lost
+    from solver.alhambra.schedule import DET_TIME, solve_schedule
+    from solver.driver import certify
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
     from solver.variants import make_rules, parse_rule_assignments
     rules = make_rules(args.variant, parse_rule_assignments(args.rule))
     engine = engine_for(rules)
     counts: dict[str, int] = {}
-    lost = []
+    lost, unknown = [], []
     lo, hi = map(int, args.games.split("-"))
     for g in range(lo, hi + 1):
-        pos = engine.initial_position(pysolfc_deal(rules, g).layout)
+        deal = pysolfc_deal(rules, g)
+        pos = engine.initial_position(deal.layout)
         t = time.perf_counter()
-        is_lost, status = schedule_lost(pos, rules, args.det_time or DET_TIME)
-        counts[status] = counts.get(status, 0) + 1
-        if is_lost:
-            lost.append(g)
-        print(f"game {g}: {status} {time.perf_counter() - t:.1f} s", flush=True)
-    print(rules.describe(), counts, "lost:", lost)
+        status, moves = solve_schedule(engine, pos, rules, args.det_time or DET_TIME)
+        verdict = "lost" if status == "INFEASIBLE" else "won" if moves is not None else "unknown"
+        if moves is not None:
+            certify(deal, moves)                    # raises if the line does not win
+        counts[verdict] = counts.get(verdict, 0) + 1
+        (lost if verdict == "lost" else unknown if verdict == "unknown" else []).append(g)
+        print(f"game {g}: {verdict} ({status}) {time.perf_counter() - t:.1f} s", flush=True)
+    print(rules.describe(), counts, "lost:", lost, "unknown:", unknown)
 
 
 if __name__ == "__main__":
