@@ -43,7 +43,8 @@ def test_unknown_line_names_the_furthest_line():
     from click.testing import CliRunner
 
     from solver.cli import main
-    r = CliRunner().invoke(main, ["solve", "alhambra", "1", "--budget-nodes", "3000"])
+    # The Reinforcements: Alhambra deals are decided by the schedule model after the search
+    r = CliRunner().invoke(main, ["solve", "reinforcements", "1", "--budget-nodes", "3000"])
     assert r.exit_code == 0, r.output
     line = r.output.splitlines()[0]
     assert "unknown (nodes); the furthest line searched put " in line and line.endswith("of 104 cards on the foundations")

@@ -62,7 +62,7 @@ def test_pack_exit_status_is_the_worst_verdict(tmp_path):
     won = _pack(tmp_path, [FALLING[0], FALLING[2]])
     assert run("verify", str(won), "--jobs", "1", "--budget-nodes", "200000").exit_code == 0
     assert run("verify", str(_pack(tmp_path, FALLING)), "--jobs", "2", "--budget-nodes", "200000").exit_code == 1
-    r = run("verify", str(_pack(tmp_path, [FALLING[2], pysolfc_deal(make_rules("alhambra"), 2)])),
+    r = run("verify", str(_pack(tmp_path, [FALLING[2], pysolfc_deal(make_rules("reinforcements"), 2)])),
             "--jobs", "2", "--budget-nodes", "3000", "--json")
     docs = [json.loads(x) for x in r.stdout.splitlines()]
     assert r.exit_code == 2 and sorted(d["verdict"] for d in docs) == ["unknown", "won"], r.output
