@@ -344,14 +344,21 @@ def test_ctrl_c_while_a_batch_starts_is_an_interrupt(tmp_path, reap):
     """Ctrl-C before the first seed (while the command's modules load, numba loads its
     cache, or in the first seeds) was click's "Aborted!" with exit 1, and while the modules
     loaded (a busy machine) a traceback with status -2."""
+    import re
     import signal
     import time
     for wait in (0.15, 0.5, 1.5):
-        p = _batch_process(tmp_path, str(wait))
-        reap(p)
-        time.sleep(wait)
-        p.send_signal(signal.SIGINT)
-        _, err = p.communicate(timeout=120)
+        for _ in range(5):
+            p = _batch_process(tmp_path, str(wait))
+            reap(p)
+            time.sleep(wait)
+            p.send_signal(signal.SIGINT)
+            _, err = p.communicate(timeout=120)
+            # On a loaded machine 0.15 s can still be the interpreter's own start-up (site
+            # runs pip's editable-install finder): no code of ours has run, so nothing of
+            # ours can catch it. Such a case is tried again; one in our code never is.
+            if not (p.returncode == -signal.SIGINT and not re.search(r'File "[^"]*[/\\]solver[/\\]', err)):
+                break
         assert p.returncode == errors.EXIT_INTERRUPTED and "Traceback" not in err, (wait, err[-500:])
         assert "run the same command again to resume" in err or err.strip() == "interrupted", (wait, err)
 
