@@ -23,16 +23,16 @@ ONE_WASTE = {"waste_piles": 1, "reinforce": False}
 LONG_SUITS = [(8, 1, 2, 3), (7, 1, 2, 3), (9, 1, 2, 3), (8, 1, 3, 2), (5, 3, 3, 2), (6, 2, 2, 3), (5, 2, 2, 2)]
 
 
-def _positions(seed: int, n: int, small: bool):
-    """Random miniature positions, every Alhambra option varied (one waste pile, no
-    reinforcement): a deal's start, or a few random moves into it."""
+def _positions(seed: int, n: int, small: bool, variant: str = "alhambra", fixed: dict = ONE_WASTE):
+    """Random miniature positions of ``variant``, every option but ``fixed`` varied (by
+    default one waste pile, no reinforcement): a deal's start, or a few random moves into it."""
     rng = random.Random(seed)
     for _ in range(n):
-        options = dict(ONE_WASTE)
+        options = dict(fixed)
         if not small:
             ranks, suits, reserves, size = rng.choice(LONG_SUITS)
             options.update(ranks=ranks, suits=suits, reserves=reserves, reserve_size=size)
-        deal = random_miniature_deal("alhambra", rng, options=options, vary=True, small=small)
+        deal = random_miniature_deal(variant, rng, options=options, vary=True, small=small)
         e = engine_for(deal.rules)
         pos = e.initial_position(deal.layout)
         bias = rng.random()
