@@ -202,17 +202,19 @@ def plan_jobs(store: Store, rules: Rules, seeds: list[str], nodes: int, seconds:
               dominance: tuple, rerun_unknown: bool, restarts: bool = True) -> tuple[list[Job], int]:
     """The jobs still to run, and how many seeds were skipped as already stored."""
     from solver.driver import search_mode
+    from solver.report import SAME_RESULTS
     dom = json.dumps(list(dominance))
     mode = search_mode(restarts)
+    versions = (SOLVER_VERSION, *SAME_RESULTS.get(rules.variant, ()))   # same results: done
     if rerun_unknown:
         latest = {r["game"]: r for r in store.latest(rules_hash=rules.hash())}
         # a seed never stored is solved too (it is not "already stored")
         todo = [g for g in seeds if g not in latest or latest[g]["verdict"] == "unknown"
                 and not (latest[g]["budget_nodes"] == nodes and latest[g]["dominance"] == dom
-                         and latest[g]["solver_version"] == SOLVER_VERSION
+                         and latest[g]["solver_version"] in versions
                          and json.loads(latest[g]["budget"]).get("search") == mode)]
     else:
-        done = store.done_games(rules.hash(), SOLVER_VERSION, nodes, dom, mode)
+        done = store.done_games(rules.hash(), versions, nodes, dom, mode)
         todo = [g for g in seeds if g not in done]
     opts = tuple(sorted(rules.as_dict().items()))
     return [Job(rules.variant, opts, g, nodes, seconds, memory, tuple(dominance), restarts) for g in todo], len(seeds) - len(todo)

@@ -71,12 +71,17 @@ def entry_rules(e: Entry):
 # (Alhambra's nodes change, and deals it decides within the budget); 0.11.0 caps that
 # relaxation at 100,000 moves where two redeals or more are left (Alhambra's nodes again);
 # 0.12.0 adds the schedule relaxation after a search that ends unknown (Alhambra only);
-# 0.13.0 makes it a model of whole lines that also finds wins (Alhambra only).
+# 0.13.0 makes it a model of whole lines that also finds wins (Alhambra only); 0.14.0
+# changes the restarts' move order with reinforcement (The Reinforcements only). The
+# batches use this too: a game stored by an equivalent version is not solved again.
+_UP_TO_0_12 = ("patience-solver 0.8.0", "patience-solver 0.9.0", "patience-solver 0.10.0",
+               "patience-solver 0.11.0", "patience-solver 0.12.0")
 SAME_RESULTS: dict[str, tuple[str, ...]] = {
-    v: ("patience-solver 0.8.0", "patience-solver 0.9.0", "patience-solver 0.10.0", "patience-solver 0.11.0",
-        "patience-solver 0.12.0") for v in (
-        "algerian", "granada", "reinforcements", "terrace", "queen-of-italy-pysolfc", "generals-patience",
-        "blondes-and-brunettes", "falling-star", "redheads")}
+    **{v: _UP_TO_0_12 + ("patience-solver 0.13.0",) for v in (
+        "algerian", "granada", "terrace", "queen-of-italy-pysolfc", "generals-patience",
+        "blondes-and-brunettes", "falling-star", "redheads")},
+    "alhambra": ("patience-solver 0.13.0",),
+}
 
 
 def published(folder: Path, version: str) -> dict[str, tuple[int, dict[str, dict], bool]]:

@@ -199,14 +199,15 @@ class Store:
         except sqlite3.DatabaseError as e:
             raise StoreError(_explain(self.path, e)) from None
 
-    def done_games(self, rules_hash: str, solver_version: str, budget_nodes: int, dominance: str,
+    def done_games(self, rules_hash: str, solver_versions: tuple[str, ...], budget_nodes: int, dominance: str,
                    search: Optional[str] = None) -> set[str]:
-        """Games already stored under these rules, solver version, budget, dominance rules and
-        search mode (``budget.search``; None: any)."""
-        cur = self.db.execute("SELECT DISTINCT game FROM results WHERE rules_hash = ? AND solver_version = ? "
+        """Games already stored under these rules, by one of these solver versions, at this
+        budget, with these dominance rules and search mode (``budget.search``; None: any)."""
+        marks = ",".join("?" * len(solver_versions))
+        cur = self.db.execute(f"SELECT DISTINCT game FROM results WHERE rules_hash = ? AND solver_version IN ({marks}) "
                               "AND budget_nodes = ? AND dominance = ? "
                               "AND (? IS NULL OR json_extract(budget, '$.search') = ?)",
-                              (rules_hash, solver_version, budget_nodes, dominance, search, search))
+                              (rules_hash, *solver_versions, budget_nodes, dominance, search, search))
         return {r[0] for r in cur}
 
     def latest(self, rules_hash: Optional[str] = None, variant: Optional[str] = None) -> Iterator[dict]:

@@ -764,8 +764,14 @@ def is_won(cfg, state):
 @njit(cache=True)
 def move_class(cfg, m):
     """Restart ordering class: foundation plays first, then waste builds and the deal
-    shuffled together, the redeal last."""
+    shuffled together, the redeal last. With reinforcement, foundation plays and builds
+    are shuffled together and the deal comes after them: digging through 12-card reserves
+    needs builds the home-first order leaves late (The Reinforcements 1-100 at 1 M nodes:
+    17 won against 8; on Alhambra this order halves the search's wins;
+    benchmarks/README.md)."""
     kind = kind_of(m)
     if kind == K_REDEAL:
         return 2
-    return 0 if kind == K_CARD and dst_of(m) < PILE0 else 1
+    if kind != K_CARD:
+        return 1
+    return 0 if dst_of(m) < PILE0 or cfg[C_REINF] == 1 else 1
