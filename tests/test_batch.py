@@ -372,3 +372,20 @@ def test_export_winnable_and_lost_game_numbers(tmp_path):
     assert r.exit_code == 2 and "2 rule sets" in r.output and "--rules-hash" in r.output
     r = run("export", "--db", db, "--winnable", "--variant", "generals-patience", "--out", "-")
     assert r.exit_code == 0 and r.stdout == (tmp_path / "won.txt").read_text()
+
+
+def test_batch_counts_games_of_an_equivalent_version_as_stored(tmp_path):
+    """A game stored by a version ``SAME_RESULTS`` declares equivalent for the variant is not
+    solved again; one stored by any other version is."""
+    from solver.report import SAME_RESULTS
+    db = str(tmp_path / "r.db")
+    args = ["batch", "granada", "--seeds", "1", "--budget-nodes", "100000", "--db", db]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    for version, stored in ((SAME_RESULTS["granada"][-1], True), ("patience-solver 0.0.1", False)):
+        with sqlite3.connect(db) as con:
+            con.execute("UPDATE results SET solver_version = ?", (version,))
+        out = CliRunner().invoke(main, args)
+        assert out.exit_code == 0
+        assert ("1 already stored" in out.output) == stored, out.output
+        with sqlite3.connect(db) as con:
+            con.execute("DELETE FROM results WHERE solver_version != ?", (version,))
