@@ -186,7 +186,7 @@ def _dead_positions(variant: str, seed: int, games: int, rule: str, options=None
 
 
 DEAD_TESTS = [("alhambra", "dead_waste_block"), ("reinforcements", "dead_waste_block"),
-              ("alhambra", "dead_stock_order")]
+              ("alhambra", "dead_stock_order"), ("reinforcements", "dead_stock_order")]
 
 
 @pytest.mark.parametrize("variant,rule", DEAD_TESTS)
@@ -216,6 +216,14 @@ def test_all_alhambra_rules_together_keep_verdicts():
     assert counts["won"] > 250, counts
 
 
+def test_dead_stock_order_with_refills_keeps_verdicts_on_2000_deals():
+    """The refill clause: The Reinforcements' 2,000 default-run deals (the oracle's stored
+    verdicts), solved with the rule, and lost ones among them, every option varied."""
+    counts = cross_check("reinforcements", 2700, seed=1, small=True, max_states=6_000,
+                         dominance=("dead_stock_order",))
+    assert counts["won"] + counts["lost"] >= 2000 and counts["lost"] > 100, counts
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("variant,rule", DEAD_TESTS)
 def test_dead_state_test_keeps_verdicts_on_20000_deals(variant, rule):
@@ -224,11 +232,9 @@ def test_dead_state_test_keeps_verdicts_on_20000_deals(variant, rule):
 
 
 def test_dead_state_tests_refused_where_unproved():
-    """Both need one waste pile; the stock order also needs no reinforcement (a refill takes
-    a stock card without a deal)."""
+    """Both need one waste pile."""
     from solver.driver import UnsupportedVariant, adapter_for
-    for variant, rule in [("granada", "dead_waste_block"), ("granada", "dead_stock_order"),
-                          ("reinforcements", "dead_stock_order")]:
+    for variant, rule in [("granada", "dead_waste_block"), ("granada", "dead_stock_order")]:
         with pytest.raises(UnsupportedVariant):
             adapter_for(make_rules(variant), (rule,))
 

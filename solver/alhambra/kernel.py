@@ -116,8 +116,9 @@ and ``stop_at_third_exhaustion`` change nothing here: refills take stock cards, 
 waste cards, and a stricter end only removes lines."""
 
 SAFE_DEAD_STOCK_ORDER = 8
-"""``dead_stock_order`` (one waste pile, no reinforcement): a dead-state test over the
-order of the waste and the stock, in every pass. It extends ``dead_waste_block``.
+"""``dead_stock_order`` (one waste pile): a dead-state test over the order of the waste and
+the stock, in every pass. It extends ``dead_waste_block``; with reinforcement it holds in
+the weaker form of the refill clause below.
 
 Write the waste (bottom to top) and then the stock (in dealing order) as one sequence of
 n cards, positions 0..n-1. Measure time by deals: in pass k from now (k = 0..left, the
@@ -141,6 +142,17 @@ fixed point of necessary conditions:
 
 The position is lost when some card's bound passes the end of the last pass.
 
+*Refill clause* (reinforcement). A refill takes the stock's next card into an empty
+reserve instead of a deal, so only landings before E, a lower bound on the first time a
+reserve is empty, are certain: the cover and closed-way steps use landings before E only,
+and a card whose slot in the pass before lies at E or later may wait in a reserve, so the
+window step does not move its bound up to its landing. E is "now" plus one when a reserve
+is empty, else the smallest over the reserves of a bound on when its bottom card leaves:
+a reserve card leaves only once every card above it has left, and only home (its needs,
+as above) or onto a waste top of its suit one rank apart (K-A wrap), which a sequence copy
+of that rank can be at its landing in this pass at the earliest and a reserve copy only
+once it has left its own reserve (with ``empty_waste_accepts_any``: "now").
+
 Proof. With one waste pile and no reinforcement, a stock card reaches play only by a deal,
 onto the waste top; a waste card leaves only home or by a redeal, which turns the waste
 over in order, so every pass deals the cards still in play in sequence order (reserve
@@ -151,6 +163,17 @@ on the time the card goes home, and a card whose bound passes the end of the las
 never goes home. In the last pass (no redeal left) the cover and closed-way steps are the
 rule of ``dead_waste_block`` extended to stock cards: a card that lands on all copies of a
 rank it needs never goes home. ``stop_at_third_exhaustion`` only removes lines.
+With reinforcement, a refill takes the stock's next card while a reserve is empty, so at
+a time at or after E, and never a waste card. Before E the play is as above: every stock
+card reaches play by a deal onto the waste, so the landings before E that the cover and
+closed-way steps use happen as stated (the covered cards lie at earlier slots, also before
+E, so none of them was taken). A card taken at its slot is out of the stock from then
+on, in its reserve or (built) in the waste; it goes home no earlier than its slot, and no
+step above bounds it later than its needs and that slot, except the window step, which
+the clause lifts exactly where a take in the pass before was possible. Each leaving bound
+is a true lower bound for the reasons given in the clause, so E is one, and the
+induction over the fixed-point steps goes through as before (E only grows with the
+bounds it is computed from).
 
 Measured (benchmarks/README.md): Alhambra 1-100 at 1 M nodes with every rule, 15 won when
 applied in the last pass only and 32 won in every pass, at about 1/6-1/8 of the nodes per

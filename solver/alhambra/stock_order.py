@@ -9,7 +9,7 @@ from numba import njit
 
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
-from solver.alhambra.slots import C_NRES, C_STOCK
+from solver.alhambra.slots import C_ANY, C_NRES, C_REINF, C_STOCK
 from solver.toolkit import C_RANKS, C_SIDX0, C_SUITS
 
 
@@ -30,11 +30,67 @@ def _slot(cfg, c):
 
 
 @njit(cache=True, inline="always")
-def _in_window(t, q, n):
-    """The first time from ``t`` on at which the card at sequence position ``q`` is in the
-    waste: its landing in the pass ``t`` lies in, or in the next pass."""
+def _in_window(t, q, n, E):
+    """The first time from ``t`` on at which the card at sequence position ``q`` can be in
+    play outside the stock: its landing in the pass ``t`` lies in, or in the next pass.
+    A card that a reserve may have taken in the pass before (its slot there at ``E`` or
+    later) may be in that reserve at ``t`` already."""
     base = t - t % n
-    return base + q if t - base < q else t
+    if t - base < q and (base == 0 or base - n + q < E):
+        return base + q
+    return t
+
+
+@njit(cache=True, inline="always")
+def _neighbours(cfg, r):
+    """The ranks a card of rank ``r`` builds on in the waste (one apart, K-A wrap); 0 for
+    none."""
+    ranks = cfg[C_RANKS]
+    lo = r - 1 if r > 1 else (ranks if ranks > 2 else 0)
+    hi = r + 1 if r < ranks else (1 if ranks > 2 else 0)
+    return lo, hi
+
+
+@njit(cache=True)
+def _first_empty(cfg, piles, lens, now, first, up, dn, ut, dt, L, lres):
+    """With reinforcement: a lower bound on the first time a reserve is empty (so that a
+    refill can take a stock card; it takes one that lands later), from lower bounds ``L`` on the time each reserve card
+    leaves its reserve, updated in place. A reserve card leaves only when uncovered (every
+    card above has left), and only home (``up``/``dn``: the needs of its ways) or onto a
+    waste top of its suit one rank apart: a sequence copy of that rank lands at its slot
+    in this pass at the earliest, a reserve copy reaches the waste only after leaving its
+    own reserve (``lres``: the smallest ``L`` over a rank slot's reserve copies). With
+    ``empty_waste_accepts_any`` a card may leave onto an empty waste at any time."""
+    nres = cfg[C_NRES]
+    for r in range(nres):
+        if lens[r] == 0:
+            return now + 1
+    E = _FAR
+    for r in range(nres):
+        cur = now
+        for i in range(lens[r] - 1, -1, -1):
+            c = piles[r, i]
+            k = cfg[C_SIDX0 + c // 13]
+            m0 = 16 * k
+            rk = c % 13 + 1
+            u, d = ut[k], dt[k]
+            home = _FAR
+            if rk > u:
+                home = up[m0 + rk - 1] if rk - 1 > u else now
+            if rk < d:
+                home = min(home, dn[m0 + rk + 1] if rk + 1 < d else now)
+            build = now if cfg[C_ANY] == 1 else _FAR
+            for nb in _neighbours(cfg, rk):
+                if nb > 0:
+                    s = m0 + nb
+                    if first[s] >= 0:
+                        build = min(build, max(first[s], now))
+                    build = min(build, lres[s])
+            cur = max(cur, min(home, build))
+            L[r, i] = max(L[r, i], cur)
+            cur = L[r, i]
+        E = min(E, cur)
+    return E
 
 
 @njit(cache=True)
@@ -92,6 +148,15 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
     for slot in range(64):
         if not loose[slot] and first[slot] >= 0:
             low[slot] = first[slot] if second[slot] < 0 else second[slot]
+    # with reinforcement a stock card from time E on may be taken by a reserve instead of
+    # landing: only landings before E are certain (``dead_stock_order``'s refill clause)
+    refill = cfg[C_REINF] == 1
+    E = now + 1 if refill else _FAR            # a take takes a card still in the stock
+    maxh = 1
+    for r in range(cfg[C_NRES]):
+        maxh = max(maxh, lens[r])
+    L = np.full((cfg[C_NRES], maxh), now, np.int64)
+    lres = np.full(64, _FAR, np.int64)
     val = np.empty(64, np.int64)
     C = np.empty(n, np.int64)
     up = np.empty(64, np.int64)      # up[16k + m]: max val over ranks u+1..m
@@ -118,6 +183,13 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
             for m in range(d - 1, 0, -1):
                 acc = max(acc, val[m0 + m])
                 dn[m0 + m] = acc
+        if refill:
+            E = max(E, _first_empty(cfg, piles, lens, now, first, up, dn, ut, dt, L, lres))
+            lres[:] = _FAR
+            for r in range(cfg[C_NRES]):
+                for i in range(lens[r]):
+                    s = _slot(cfg, piles[r, i])
+                    lres[s] = min(lres[s], L[r, i])
         for q in range(n):                     # needs, and ways closed in this pass
             c = seq[q]
             k = cfg[C_SIDX0 + c // 13]
@@ -137,14 +209,14 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
                         continue
                     lo, hi = r + 1, d - 1
                     need = dn[m0 + lo] if hi >= lo else now
-                if lands <= need < lands + n:  # all copies of a needed rank below c?
+                if lands <= need < lands + n and lands < E:  # all copies of a needed rank below c?
                     for m in range(lo, hi + 1):
                         if low[m0 + m] < q and val[m0 + m] >= lands:
                             need = lands + n
                             break
                 best = min(best, need)
             if best > D[q]:
-                D[q] = _in_window(best, q, n) if best < never else never
+                D[q] = _in_window(best, q, n, E) if best < never else never
                 changed = True
             if D[q] >= never:
                 return True
@@ -158,7 +230,7 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
             cap = k0 + n + p if k0 + n < never else _FAR      # its next landing frees it
             if k0 == 0:                        # pass 0: jump over the closures above
                 x = p + 1
-                while x < n and x <= cur:
+                while x < n and x <= cur and x < E:
                     cur = max(cur, C[x])
                     if C[x] >= n:
                         break
@@ -167,17 +239,18 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
             else:                              # a later pass: plain scan
                 x = p + 1
                 while x < n and k0 + x <= cur:
-                    if D[x] >= k0 + x:         # x lands on y in this pass
+                    if D[x] >= k0 + x and k0 + x < E:  # x lands on y in this pass
                         cur = max(cur, min(D[x], cap))
                     x += 1
                 v = cur
             if v > t:
-                D[p] = _in_window(v, p, n) if v < never else never
+                D[p] = _in_window(v, p, n, E) if v < never else never
                 changed = True
                 if D[p] >= never:
                     return True
             C[p] = max(D[p], cur) if k0 == 0 else max(D[p], smax)
-            smax = max(smax, D[p])
+            if p < E:
+                smax = max(smax, D[p])
         if not changed:
             break
     return False
