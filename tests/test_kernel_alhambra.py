@@ -310,6 +310,40 @@ def test_dead_stock_order_hand_made_positions():
     assert dead([], ["5C", "5C", "8C", "8C", "7C", "4C", "4C", "9C", "9C"], reserve=["6C", "6C"])
 
 
+def test_dead_stock_order_refill_clause_hand_made_positions():
+    """The refill clause on The Reinforcements' four reserves, clubs met as above (dealt
+    6C, 8C, 7C, 5C: dead by landing alone). Reserves 1-3 hold a 7 that never leaves (its
+    suit's foundations at Ace and King, nothing else of it in play). An empty reserve 0
+    takes 6C instead of a deal: won (5C home, then 6C from the reserve, 7C, 8C). A 3D in it
+    leaves (home or onto 2D) once 2D has landed: 2D dealt first, so 6C may be taken: not
+    dead; 2D dealt last, after 7C has landed on 6C: dead. A 5S on the 3D never leaves, so
+    the reserve never empties: dead again."""
+    import numpy as np
+
+    from solver import cards
+    from solver.alhambra import kernel as k
+    cfg = k.make_cfg(make_rules("reinforcements"), k.SAFE_DEAD_STOCK_ORDER)
+    piles = np.zeros((10, 120), np.int8)
+    lens = np.zeros(10, np.int32)
+    w, st = cfg[k.C_NRES], cfg[k.C_STOCK]
+    fnd = np.ones(8, np.int32)
+    fnd[0], fnd[4] = 4, 9                 # clubs up A..4, down K..5: met
+
+    def dead(stock, reserve0):
+        for p, names in ((0, reserve0), (1, ["7S"]), (2, ["7H"]), (3, ["7H"]), (w, []),
+                         (st, list(reversed(stock)))):
+            lens[p] = len(names)
+            for i, name in enumerate(names):
+                piles[p, i] = cards.parse(name)
+        return k.stock_order_blocked(cfg, piles, lens, fnd, 0)
+
+    assert dead(["6C", "8C", "7C", "5C"], ["7S"])
+    assert not dead(["6C", "8C", "7C", "5C"], [])
+    assert not dead(["2D", "6C", "8C", "7C", "5C"], ["3D"])
+    assert dead(["6C", "8C", "7C", "5C", "2D"], ["3D"])
+    assert dead(["2D", "6C", "8C", "7C", "5C"], ["3D", "5S"])
+
+
 def test_attempt_plan_win_first_phase():
     """With a streamliner: the plain order, then short attempts (every other one
     streamlined) taking turns with growing complete searches; about half the nodes go to

@@ -52,7 +52,7 @@ def _neighbours(cfg, r):
 
 
 @njit(cache=True)
-def _first_empty(cfg, piles, lens, now, first, up, dn, ut, dt, L, lres):
+def _first_empty(cfg, piles, lens, now, first, up, dn, ut, dt, L, lres, hres):
     """With reinforcement: a lower bound on the first time a reserve is empty (so that a
     refill can take a stock card; it takes one that lands later), from lower bounds ``L`` on the time each reserve card
     leaves its reserve, updated in place. A reserve card leaves only when uncovered (every
@@ -60,13 +60,17 @@ def _first_empty(cfg, piles, lens, now, first, up, dn, ut, dt, L, lres):
     waste top of its suit one rank apart: a sequence copy of that rank lands at its slot
     in this pass at the earliest, a reserve copy reaches the waste only after leaving its
     own reserve (``lres``: the smallest ``L`` over a rank slot's reserve copies). With
-    ``empty_waste_accepts_any`` a card may leave onto an empty waste at any time."""
+    ``empty_waste_accepts_any`` a card may leave onto an empty waste at any time.
+
+    Also sets ``hres``, per rank slot the smallest lower bound over its reserve copies on
+    the time they go home: a reserve card goes home once its needs are met and it is
+    uncovered (directly, or after a build onto the waste, which also needs it uncovered)."""
     nres = cfg[C_NRES]
+    E = _FAR
+    hres[:] = _FAR
     for r in range(nres):
         if lens[r] == 0:
-            return now + 1
-    E = _FAR
-    for r in range(nres):
+            E = now + 1
         cur = now
         for i in range(lens[r] - 1, -1, -1):
             c = piles[r, i]
@@ -86,6 +90,7 @@ def _first_empty(cfg, piles, lens, now, first, up, dn, ut, dt, L, lres):
                     if first[s] >= 0:
                         build = min(build, max(first[s], now))
                     build = min(build, lres[s])
+            hres[m0 + rk] = min(hres[m0 + rk], max(cur, home))
             cur = max(cur, min(home, build))
             L[r, i] = max(L[r, i], cur)
             cur = L[r, i]
@@ -127,7 +132,8 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
         D[p] = max(p, now)
     first = np.full(64, -1, np.int64)
     second = np.full(64, -1, np.int64)
-    loose = np.zeros(64, np.bool_)             # a copy in a reserve: it counts "now"
+    loose = np.zeros(64, np.bool_)             # a copy in a reserve
+    third = np.zeros(64, np.bool_)
     for r in range(cfg[C_NRES]):
         for i in range(lens[r]):
             loose[_slot(cfg, piles[r, i])] = True
@@ -139,6 +145,7 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
             second[slot] = p
         else:
             loose[slot] = True                 # a third copy: not in two-deck games; safe
+            third[slot] = True
     ut = np.empty(4, np.int64)                 # foundation tops per suit index
     dt = np.empty(4, np.int64)
     for k in range(cfg[C_SUITS]):
@@ -157,6 +164,7 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
         maxh = max(maxh, lens[r])
     L = np.full((cfg[C_NRES], maxh), now, np.int64)
     lres = np.full(64, _FAR, np.int64)
+    hres = np.full(64, now, np.int64)          # reserve copies' home bounds ("now" at first)
     val = np.empty(64, np.int64)
     C = np.empty(n, np.int64)
     up = np.empty(64, np.int64)      # up[16k + m]: max val over ranks u+1..m
@@ -165,8 +173,13 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
         changed = False
         for slot in range(64):
             a = first[slot]
-            if loose[slot]:
+            if third[slot] or (loose[slot] and not refill):
                 val[slot] = now
+            elif loose[slot] and a < 0:
+                val[slot] = hres[slot]
+            elif loose[slot]:
+                b = second[slot]
+                val[slot] = min(hres[slot], D[a] if b < 0 else min(D[a], D[b]))
             elif a < 0:
                 val[slot] = _FAR
             else:
@@ -183,8 +196,10 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
             for m in range(d - 1, 0, -1):
                 acc = max(acc, val[m0 + m])
                 dn[m0 + m] = acc
-        if refill:
-            E = max(E, _first_empty(cfg, piles, lens, now, first, up, dn, ut, dt, L, lres))
+        if refill:                             # the reserves' bounds: a change is progress
+            before = E + hres.sum()
+            E = max(E, _first_empty(cfg, piles, lens, now, first, up, dn, ut, dt, L, lres, hres))
+            changed = E + hres.sum() != before
             lres[:] = _FAR
             for r in range(cfg[C_NRES]):
                 for i in range(lens[r]):
