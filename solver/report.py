@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Optional
 
+from solver.batch import SAME_RESULTS
 from solver.stats import GroupStats, group_stats, render
 
 RECORD_FIELDS = ("variant", "rules_hash", "game", "verdict", "reason", "nodes", "seconds", "most_home")
@@ -61,27 +62,6 @@ PLAN: tuple[Entry, ...] = (
 def entry_rules(e: Entry):
     from solver.variants import make_rules
     return make_rules(e.variant, profile=e.profile)
-
-
-# Earlier solver versions whose records of a variant this version reproduces exactly
-# (verdict and nodes: the search is deterministic), so a report keeps them. A version that
-# changes a variant's results leaves it out here; ``tests/test_report.py`` re-solves
-# games of every row kept this way and compares. 0.9.0 added the free-reserve relaxation,
-# which changes Alhambra's results only; 0.10.0 more forced moves in that relaxation
-# (Alhambra's nodes change, and deals it decides within the budget); 0.11.0 caps that
-# relaxation at 100,000 moves where two redeals or more are left (Alhambra's nodes again);
-# 0.12.0 adds the schedule relaxation after a search that ends unknown (Alhambra only);
-# 0.13.0 makes it a model of whole lines that also finds wins (Alhambra only); 0.14.0
-# changes the restarts' move order with reinforcement (The Reinforcements only). The
-# batches use this too: a game stored by an equivalent version is not solved again.
-_UP_TO_0_12 = ("patience-solver 0.8.0", "patience-solver 0.9.0", "patience-solver 0.10.0",
-               "patience-solver 0.11.0", "patience-solver 0.12.0")
-SAME_RESULTS: dict[str, tuple[str, ...]] = {
-    **{v: _UP_TO_0_12 + ("patience-solver 0.13.0",) for v in (
-        "algerian", "granada", "terrace", "queen-of-italy-pysolfc", "generals-patience",
-        "blondes-and-brunettes", "falling-star", "redheads")},
-    "alhambra": ("patience-solver 0.13.0",),
-}
 
 
 def published(folder: Path, version: str) -> dict[str, tuple[int, dict[str, dict], bool]]:

@@ -377,7 +377,7 @@ def test_export_winnable_and_lost_game_numbers(tmp_path):
 def test_batch_counts_games_of_an_equivalent_version_as_stored(tmp_path):
     """A game stored by a version ``SAME_RESULTS`` declares equivalent for the variant is not
     solved again; one stored by any other version is."""
-    from solver.report import SAME_RESULTS
+    from solver.batch import SAME_RESULTS
     db = str(tmp_path / "r.db")
     args = ["batch", "granada", "--seeds", "1", "--budget-nodes", "100000", "--db", db]
     assert CliRunner().invoke(main, args).exit_code == 0

@@ -100,7 +100,7 @@ def test_rows_kept_from_an_earlier_version_are_what_this_version_gives(tmp_path)
     (``SAME_RESULTS``): three of its decided games, re-solved now, give the same verdicts
     and node counts (the search is deterministic, so the counts tell a changed search)."""
     from solver.batch import SOLVER_VERSION
-    from solver.report import SAME_RESULTS
+    from solver.batch import SAME_RESULTS
     from solver.store import Store
     rows, sets = read_files(RESULTS)
     checked = rows_kept = 0
