@@ -622,7 +622,10 @@ def gen_moves(cfg, state, moves, start, last):
     # deals nothing and covers nothing, so it seldom makes stock_order_blocked fire where it
     # did not fire before; there the test waits for the next deal or build. Measured on
     # Alhambra 1-100 at 1 M nodes: 1.5 times the nodes per second, 31 won instead of 32.
+    # With reinforcement, in the last pass only: in every pass it won the same deals (The
+    # Reinforcements 1-100 at 1 M nodes: 18, against 17 without) at half the nodes per second.
     if (cfg[C_SAFE] & SAFE_DEAD_STOCK_ORDER and not (last >= 0 and kind_of(last) == K_CARD and dst_of(last) < PILE0)
+            and (cfg[C_REINF] == 0 or scal[S_REDEALS] >= cfg[C_REDEALS])
             and stock_order_blocked(cfg, piles, lens, fnd, cfg[C_REDEALS] - scal[S_REDEALS])):
         return 0
     # The projection only at a deal's start (a search's root in the first pass, at most one
