@@ -344,12 +344,13 @@ def test_dead_stock_order_hand_made_positions():
 
 def test_dead_stock_order_refill_clause_hand_made_positions():
     """The refill clause on The Reinforcements' four reserves, clubs met as above (dealt
-    6C, 8C, 7C, 5C: dead by landing alone). Reserves 1-3 hold a 7 that never leaves (its
-    suit's foundations at Ace and King, nothing else of it in play). An empty reserve 0
-    takes 6C instead of a deal: won (5C home, then 6C from the reserve, 7C, 8C). A 3D in it
-    leaves (home or onto 2D) once 2D has landed: 2D dealt first, so 6C may be taken: not
-    dead; 2D dealt last, after 7C has landed on 6C: dead. A 5S on the 3D never leaves, so
-    the reserve never empties: dead again."""
+    6C, 8C, 7C, 5C: dead by landing alone), then 2S and 2H, last. Reserves 1-3 hold 3S, 3H
+    and 4S, which leave (home, or onto a neighbour) only once 2S or 2H has landed. Reserve
+    0: a 5S leaves as late: dead. Empty, it may take 6C instead of a deal (with immediate
+    refills that wins: 5C home, then 6C from the reserve, 7C, 8C): not dead. A 3D leaves
+    once 2D has landed: 2D dealt first, so 6C may be taken: not dead; 2D dealt after 7C has
+    landed on 6C: dead. A 5S on the 3D leaves late, so the reserve empties late: dead. A
+    reserve card that can never go home (a 7S: nothing of spades between) is dead too."""
     import numpy as np
 
     from solver import cards
@@ -361,19 +362,21 @@ def test_dead_stock_order_refill_clause_hand_made_positions():
     fnd = np.ones(8, np.int32)
     fnd[0], fnd[4] = 4, 9                 # clubs up A..4, down K..5: met
 
-    def dead(stock, reserve0):
-        for p, names in ((0, reserve0), (1, ["7S"]), (2, ["7H"]), (3, ["7H"]), (w, []),
-                         (st, list(reversed(stock)))):
+    def dead(stock, reserve0, tail=("2S", "2H")):
+        for p, names in ((0, reserve0), (1, ["3S"]), (2, ["3H"]), (3, ["4S"]), (w, []),
+                         (st, list(reversed([*stock, *tail])))):
             lens[p] = len(names)
             for i, name in enumerate(names):
                 piles[p, i] = cards.parse(name)
         return k.stock_order_blocked(cfg, piles, lens, fnd, 0)
 
-    assert dead(["6C", "8C", "7C", "5C"], ["7S"])
+    assert dead(["6C", "8C", "7C", "5C"], ["5S"])
     assert not dead(["6C", "8C", "7C", "5C"], [])
     assert not dead(["2D", "6C", "8C", "7C", "5C"], ["3D"])
     assert dead(["6C", "8C", "7C", "5C", "2D"], ["3D"])
     assert dead(["2D", "6C", "8C", "7C", "5C"], ["3D", "5S"])
+    assert not dead(["2D", "5C", "6C", "8C", "7C"], ["3D", "5S"])
+    assert dead(["2D"], ["7S"])
 
 
 def test_attempt_plan_win_first_phase():

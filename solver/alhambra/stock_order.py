@@ -21,6 +21,7 @@ def _tops(cfg, fnd, k):
 
 
 _FAR = 1 << 40                    # "never": later than any time
+_DEAD = -_FAR                     # ``_first_empty``: a reserve card never goes home
 
 
 @njit(cache=True, inline="always")
@@ -52,49 +53,97 @@ def _neighbours(cfg, r):
 
 
 @njit(cache=True)
-def _first_empty(cfg, piles, lens, now, first, up, dn, ut, dt, L, lres, hres):
-    """With reinforcement: a lower bound on the first time a reserve is empty (so that a
-    refill can take a stock card; it takes one that lands later), from lower bounds ``L`` on the time each reserve card
-    leaves its reserve, updated in place. A reserve card leaves only when uncovered (every
-    card above has left), and only home (``up``/``dn``: the needs of its ways) or onto a
-    waste top of its suit one rank apart: a sequence copy of that rank lands at its slot
-    in this pass at the earliest, a reserve copy reaches the waste only after leaving its
-    own reserve (``lres``: the smallest ``L`` over a rank slot's reserve copies). With
-    ``empty_waste_accepts_any`` a card may leave onto an empty waste at any time.
+def _first_empty(cfg, piles, lens, now, never, first, up, dn, ut, dt, hres):
+    """With reinforcement: a lower bound E on the first time a reserve is empty (so that a
+    refill can take a stock card; it takes one that lands later).
+
+    A reserve card leaves only when uncovered (every card above has left), and only home
+    (``up``/``dn``: the needs of its ways) or onto a waste top of its suit one rank apart: a
+    sequence copy of that rank is there at its landing in this pass at the earliest, a
+    reserve copy only once it has left its own reserve (with ``empty_waste_accepts_any``:
+    onto an empty waste, "now"). The leaving bounds are fixed in increasing order, as in
+    Dijkstra's algorithm, a reserve copy counting for a build only once its own bound is
+    fixed: over the true order of the leavings, the first card to break its bound would
+    have left onto a copy that left before it, whose bound holds, so no card breaks its
+    bound (a cycle of reserve cards that could only leave onto one another never leaves).
 
     Also sets ``hres``, per rank slot the smallest lower bound over its reserve copies on
-    the time they go home: a reserve card goes home once its needs are met and it is
-    uncovered (directly, or after a build onto the waste, which also needs it uncovered)."""
+    the time they go home: once their needs are met and they are uncovered (a build onto
+    the waste also needs that). Returns E, or ``_DEAD`` when some reserve card's home bound
+    passes the end of the last pass (``never``): that card never goes home."""
     nres = cfg[C_NRES]
-    E = _FAR
-    hres[:] = _FAR
+    total = 0
     for r in range(nres):
-        if lens[r] == 0:
-            E = now + 1
-        cur = now
-        for i in range(lens[r] - 1, -1, -1):
+        total += lens[r]
+    home = np.empty(total, np.int64)        # per reserve card, reserve by reserve, bottom up
+    seqnb = np.empty(total, np.int64)       # its earliest waste neighbour from the sequence
+    leave = np.full(total, _FAR, np.int64)  # fixed leaving bounds (_FAR: not fixed, or never)
+    fixed = np.zeros(total, np.bool_)
+    resnb = np.full(64, _FAR, np.int64)     # per rank slot: its first fixed reserve copy's bound
+    j = 0
+    for r in range(nres):
+        for i in range(lens[r]):
             c = piles[r, i]
             k = cfg[C_SIDX0 + c // 13]
             m0 = 16 * k
             rk = c % 13 + 1
             u, d = ut[k], dt[k]
-            home = _FAR
+            h = _FAR
             if rk > u:
-                home = up[m0 + rk - 1] if rk - 1 > u else now
+                h = up[m0 + rk - 1] if rk - 1 > u else now
             if rk < d:
-                home = min(home, dn[m0 + rk + 1] if rk + 1 < d else now)
-            build = now if cfg[C_ANY] == 1 else _FAR
+                h = min(h, dn[m0 + rk + 1] if rk + 1 < d else now)
+            home[j] = h
+            b = now if cfg[C_ANY] == 1 else _FAR
             for nb in _neighbours(cfg, rk):
-                if nb > 0:
-                    s = m0 + nb
-                    if first[s] >= 0:
-                        build = min(build, max(first[s], now))
-                    build = min(build, lres[s])
-            hres[m0 + rk] = min(hres[m0 + rk], max(cur, home))
-            cur = max(cur, min(home, build))
-            L[r, i] = max(L[r, i], cur)
-            cur = L[r, i]
-        E = min(E, cur)
+                if nb > 0 and first[m0 + nb] >= 0:
+                    b = min(b, max(first[m0 + nb], now))
+            seqnb[j] = b
+            j += 1
+    for _ in range(total):                  # fix the smallest tentative bound
+        pick, low = -1, _FAR
+        j = 0
+        for r in range(nres):
+            for i in range(lens[r]):
+                top = i == lens[r] - 1
+                if not fixed[j] and (top or fixed[j + 1]):
+                    c = piles[r, i]
+                    m0 = 16 * cfg[C_SIDX0 + c // 13]
+                    b = seqnb[j]
+                    for nb in _neighbours(cfg, c % 13 + 1):
+                        if nb > 0:
+                            b = min(b, resnb[m0 + nb])
+                    t = max(now if top else leave[j + 1], min(home[j], b))
+                    if t < low:
+                        pick, low = j, t
+                j += 1
+        if pick < 0:
+            break                           # the rest never leave
+        fixed[pick] = True
+        leave[pick] = low
+        j = 0
+        for r in range(nres):               # the slot of the card fixed
+            for i in range(lens[r]):
+                if j == pick:
+                    sl = _slot(cfg, piles[r, i])
+                    resnb[sl] = min(resnb[sl], low)
+                j += 1
+    E = _FAR
+    hres[:] = _FAR
+    j = 0
+    for r in range(nres):
+        if lens[r] == 0:
+            E = now + 1
+        for i in range(lens[r]):
+            cover = now if i == lens[r] - 1 else leave[j + 1]
+            h = max(cover, home[j])
+            if h >= never:
+                return _DEAD
+            sl = _slot(cfg, piles[r, i])
+            hres[sl] = min(hres[sl], h)
+            if i == 0:
+                E = min(E, leave[j])
+            j += 1
     return E
 
 
@@ -159,11 +208,6 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
     # landing: only landings before E are certain (``dead_stock_order``'s refill clause)
     refill = cfg[C_REINF] == 1
     E = now + 1 if refill else _FAR            # a take takes a card still in the stock
-    maxh = 1
-    for r in range(cfg[C_NRES]):
-        maxh = max(maxh, lens[r])
-    L = np.full((cfg[C_NRES], maxh), now, np.int64)
-    lres = np.full(64, _FAR, np.int64)
     hres = np.full(64, now, np.int64)          # reserve copies' home bounds ("now" at first)
     val = np.empty(64, np.int64)
     C = np.empty(n, np.int64)
@@ -198,13 +242,11 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
                 dn[m0 + m] = acc
         if refill:                             # the reserves' bounds: a change is progress
             before = E + hres.sum()
-            E = max(E, _first_empty(cfg, piles, lens, now, first, up, dn, ut, dt, L, lres, hres))
+            e = _first_empty(cfg, piles, lens, now, never, first, up, dn, ut, dt, hres)
+            if e == _DEAD:
+                return True
+            E = max(E, e)
             changed = E + hres.sum() != before
-            lres[:] = _FAR
-            for r in range(cfg[C_NRES]):
-                for i in range(lens[r]):
-                    s = _slot(cfg, piles[r, i])
-                    lres[s] = min(lres[s], L[r, i])
         for q in range(n):                     # needs, and ways closed in this pass
             c = seq[q]
             k = cfg[C_SIDX0 + c // 13]
