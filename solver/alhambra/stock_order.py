@@ -78,7 +78,6 @@ def _first_empty(cfg, piles, lens, now, never, first, up, dn, ut, dt, hres):
     home = np.empty(total, np.int64)        # per reserve card, reserve by reserve, bottom up
     seqnb = np.empty(total, np.int64)       # its earliest waste neighbour from the sequence
     leave = np.full(total, _FAR, np.int64)  # fixed leaving bounds (_FAR: not fixed, or never)
-    fixed = np.zeros(total, np.bool_)
     resnb = np.full(64, _FAR, np.int64)     # per rank slot: its first fixed reserve copy's bound
     j = 0
     for r in range(nres):
@@ -100,34 +99,32 @@ def _first_empty(cfg, piles, lens, now, never, first, up, dn, ut, dt, hres):
                     b = min(b, max(first[m0 + nb], now))
             seqnb[j] = b
             j += 1
-    for _ in range(total):                  # fix the smallest tentative bound
-        pick, low = -1, _FAR
-        j = 0
+    off = np.zeros(nres + 1, np.int64)     # reserve r's cards: off[r] (bottom) .. off[r + 1] - 1
+    for r in range(nres):
+        off[r + 1] = off[r] + lens[r]
+    nxt = off[1:] - 1                       # per reserve its topmost card not fixed (below off[r]: none)
+    for _ in range(total):                  # fix the smallest tentative bound; only the
+        pick, low = -1, _FAR                # topmost card not fixed of each reserve can leave next
         for r in range(nres):
-            for i in range(lens[r]):
-                top = i == lens[r] - 1
-                if not fixed[j] and (top or fixed[j + 1]):
-                    c = piles[r, i]
-                    m0 = 16 * cfg[C_SIDX0 + c // 13]
-                    b = seqnb[j]
-                    for nb in _neighbours(cfg, c % 13 + 1):
-                        if nb > 0:
-                            b = min(b, resnb[m0 + nb])
-                    t = max(now if top else leave[j + 1], min(home[j], b))
-                    if t < low:
-                        pick, low = j, t
-                j += 1
+            j = nxt[r]
+            if j < off[r]:
+                continue
+            c = piles[r, j - off[r]]
+            m0 = 16 * cfg[C_SIDX0 + c // 13]
+            b = seqnb[j]
+            for nb in _neighbours(cfg, c % 13 + 1):
+                if nb > 0:
+                    b = min(b, resnb[m0 + nb])
+            t = max(now if j == off[r + 1] - 1 else leave[j + 1], min(home[j], b))
+            if t < low:
+                pick, low = r, t
         if pick < 0:
             break                           # the rest never leave
-        fixed[pick] = True
-        leave[pick] = low
-        j = 0
-        for r in range(nres):               # the slot of the card fixed
-            for i in range(lens[r]):
-                if j == pick:
-                    sl = _slot(cfg, piles[r, i])
-                    resnb[sl] = min(resnb[sl], low)
-                j += 1
+        j = nxt[pick]
+        leave[j] = low
+        nxt[pick] = j - 1
+        sl = _slot(cfg, piles[pick, j - off[pick]])
+        resnb[sl] = min(resnb[sl], low)
     E = _FAR
     hres[:] = _FAR
     j = 0
