@@ -222,8 +222,8 @@ def test_dead_stock_order_with_refills_fires_only_on_lost_positions_of_20000_gam
     with reinforcement; the test holds in all): random lines of 20,000 regular-size
     miniatures of The Reinforcements (reserves of 3 to 8 cards, so that bounds on when a
     reserve empties matter), every option varied; the first position of each line where
-    ``stock_order_blocked`` fires is not won by the oracle. (30,000 such games, 2026-12-03:
-    11,196 fired, every one lost.)"""
+    ``stock_order_blocked`` fires is not won by the oracle. (30,000 such games with the
+    clause's first version, 2026-12-03: 11,196 fired, every one lost.)"""
     import random
 
     from solver.alhambra import kernel as k
