@@ -760,7 +760,8 @@ def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, domi
 @click.option("--out", default="results", type=FilePath(file_okay=False), show_default=True,
               help="The folder of the table and the records.")
 @click.option("--jobs", type=Count(min=1, max=256), default=None, help="Worker processes (default: all cores).")
-@click.option("--only", multiple=True, metavar="VARIANT", help="Only these variants' rows (repeatable).")
+@click.option("--only", multiple=True, metavar="VARIANT",
+              help="Solve only these variants' rows (repeatable); the files keep every row.")
 @click.option("--games", type=Count(min=1, max=1_000_000), default=None,
               help="At most this many games per row (a quick look; the published table has none).")
 @click.option("--no-solve", is_flag=True, help="Write the files from the store as it is; solve nothing.")
@@ -769,21 +770,24 @@ def report(db, out, jobs, only, games, no_solve) -> None:
     rule sets, games and budget) into the store, resumably, then write the table, the
     records and the rule sets into --out. The records already in --out made by this
     solver version at the plan's budget count as finished games: a report goes on from the
-    published files on a machine without the store."""
+    published files on a machine without the store. A row being solved again stays as
+    published until the new run covers as many games; meanwhile its new records are kept in
+    --out/pending.csv.gz, which counts as finished games too. Interrupted, the report still
+    writes the files."""
     from pathlib import Path
     from solver.batch import SOLVER_VERSION
-    from solver.report import PLAN, games_to_solve, label, published, records_for, seed_ranges, write_files
-    from solver.store import Store
+    from solver.report import PLAN, games_to_solve, label, pending, published, seed_ranges
     keys = {get_variant(v).key for v in only}
-    entries = [e for e in PLAN if not keys or e.variant in keys]
-    kept = published(Path(out), SOLVER_VERSION)
+    kept, pend = published(Path(out), SOLVER_VERSION), pending(Path(out), SOLVER_VERSION)
     if not no_solve:
-        for e in entries:
-            todo = games_to_solve(e, kept, games)
+        for e in PLAN:
+            if keys and e.variant not in keys:
+                continue
+            todo = games_to_solve(e, kept, games, pend)
             n = min(e.games, games) if games else e.games
             if n > len(todo):
                 click.echo(f"{label({'variant': e.variant, 'profile': e.profile})}: {n - len(todo)} of {n} games "
-                           f"already published in {out} by this version", err=True)
+                           f"already done in {out} by this version", err=True)
             if not todo:
                 continue
             try:
@@ -794,16 +798,26 @@ def report(db, out, jobs, only, games, no_solve) -> None:
                     raise
                 summary = None
             if summary is None or summary.interrupted:
+                _write_report(db, out, games, kept, pend)
                 click.echo("interrupted: every finished game is stored; run the same command again to resume",
                            err=True)
                 sys.exit(EXIT_INTERRUPTED)
-    store = Store(db, readonly=True) if Path(db).exists() or not kept else None
-    rows, sets = records_for(store, entries, games, kept)
+    _write_report(db, out, games, kept, pend)
+
+
+def _write_report(db, out, games, kept, pend) -> None:
+    """Write the table's files from the store (if any) and what --out already holds."""
+    from pathlib import Path
+    from solver.report import PLAN, records_for, write_files
+    from solver.store import Store
+    store = Store(db, readonly=True) if Path(db).exists() else None
+    rows, sets, waiting = records_for(store, PLAN, games, kept, pend)
     if store is not None:
         store.close()
-    stats = write_files(Path(out), rows, sets)
+    stats = write_files(Path(out), rows, sets, waiting)
     click.echo(f"wrote {len(stats)} rows ({len(rows)} games) to {out}/win-rates.md, win-rates.csv, "
-               f"records.csv.gz and rule-sets.json", err=True)
+               f"records.csv.gz and rule-sets.json" + (f"; {len(waiting)} pending games to pending.csv.gz"
+                                                       if waiting else ""), err=True)
 
 
 def _batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dominance, no_restarts, jobs, db,

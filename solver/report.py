@@ -8,7 +8,9 @@ finished games), then writes into ``results/``:
 - ``records.csv.gz``: every game's record (variant, rules hash, game, verdict, reason,
   nodes, seconds, most_home; no solutions), the data the table is computed from;
 - ``rule-sets.json``: each rule set's variant, profile, full options, budget, solver
-  version and seed range.
+  version and seed range;
+- ``pending.csv.gz`` (while a row is being solved again): the records of this version that
+  are not in the table yet, so that the work carries over to a machine without the store.
 
 The table is a function of the records and rule sets alone (``table_from_files``), so a
 test recomputes it from the shipped files.
@@ -28,6 +30,7 @@ from solver.batch import SAME_RESULTS
 from solver.stats import GroupStats, group_stats, render
 
 RECORD_FIELDS = ("variant", "rules_hash", "game", "verdict", "reason", "nodes", "seconds", "most_home")
+PENDING_FIELDS = RECORD_FIELDS + ("budget_nodes", "solver_version")
 
 
 @dataclass(frozen=True)
@@ -86,12 +89,33 @@ def published(folder: Path, version: str) -> dict[str, tuple[int, dict[str, dict
     return out
 
 
-def games_to_solve(e: Entry, kept: dict, games: Optional[int] = None) -> list[int]:
-    """The games of entry ``e`` (1..its count, or ``games``) that ``kept`` (``published``)
-    does not hold reusably at the entry's budget."""
+def pending(folder: Path, version: str) -> dict[str, dict[str, dict]]:
+    """The records of ``pending.csv.gz`` in ``folder`` that ``version`` would give (made by it
+    or by a version of ``SAME_RESULTS``): rules hash -> game -> record. They are the work of
+    a report that has not yet replaced a published row, kept in the repository."""
+    path = folder / "pending.csv.gz"
+    if not path.exists():
+        return {}
+    with gzip.open(path, "rt") as f:
+        rows = list(csv.DictReader(f))
+    out: dict[str, dict[str, dict]] = {}
+    for r in _typed(rows):
+        if r["solver_version"] in {version, *SAME_RESULTS.get(r["variant"], ())}:
+            r["budget_nodes"] = int(r["budget_nodes"])
+            out.setdefault(r["rules_hash"], {})[r["game"]] = r
+    return out
+
+
+def games_to_solve(e: Entry, kept: dict, games: Optional[int] = None,
+                   pend: Optional[dict] = None) -> list[int]:
+    """The games of entry ``e`` (1..its count, or ``games``) that neither ``kept``
+    (``published``) holds reusably nor ``pend`` (``pending``) holds, at the entry's budget."""
     n = min(e.games, games) if games else e.games
-    budget, done, reusable = kept.get(entry_rules(e).hash(), (None, {}, False))
-    return [g for g in range(1, n + 1) if not reusable or budget != e.budget_nodes or str(g) not in done]
+    h = entry_rules(e).hash()
+    budget, done, reusable = kept.get(h, (None, {}, False))
+    waiting = {g for g, r in (pend or {}).get(h, {}).items() if r["budget_nodes"] == e.budget_nodes}
+    return [g for g in range(1, n + 1)
+            if (not reusable or budget != e.budget_nodes or str(g) not in done) and str(g) not in waiting]
 
 
 def seed_ranges(numbers: list[int]) -> str:
@@ -107,32 +131,53 @@ def seed_ranges(numbers: list[int]) -> str:
 
 
 def records_for(store, entries: Iterable[Entry], games: Optional[int] = None,
-                kept: Optional[dict] = None) -> tuple[list[dict], dict]:
-    """The newest record of each game of each entry at the entry's budget (from the store, or
-    else from ``kept``, the published records (``published``): the reusable ones, and the
-    others while the store has none of their rule set; the store may be None), and the
-    rule-set descriptions. A row holds games 1..k, the longest run from game 1 with every game
-    stored (k at most the plan's count, or ``games``): a run stopped midway leaves the
-    slowest deals unstored, and a row with gaps would leave out the hardest deals."""
-    rows, sets = [], {}
+                kept: Optional[dict] = None, pend: Optional[dict] = None) -> tuple[list[dict], dict, list[dict]]:
+    """The table's records, its rule sets and the pending records, for ``entries``.
+
+    A row holds games 1..k, the longest run from game 1 with every game done (k at most the
+    plan's count, or ``games``): a run stopped midway leaves the slowest deals undone, and a
+    row with gaps would leave out the hardest deals. The *new* records of a row are this
+    version's, at the row's budget: from the store, else from ``pend`` (``pending``). The row
+    is made of them, with the published ones (``kept``, ``published``) where those are
+    reusable; published records that are not reusable stay the row as they are until the new
+    run covers as many games. The new records that the row leaves out are *pending*: written
+    beside the table so that another machine goes on from them. Entries with no record at
+    all have no row."""
+    rows, sets, waiting = [], {}, []
     for e in entries:
         rules = entry_rules(e)
+        h = rules.hash()
         n = min(e.games, games) if games else e.games
-        budget, old, reusable = (kept or {}).get(rules.hash(), (None, {}, False))
-        stored = {} if store is None else {r["game"]: r for r in store.latest(rules_hash=rules.hash())
-                                           if r["budget_nodes"] == e.budget_nodes}
-        # published records of another version only while nothing newer is stored
-        by_game = dict(old) if budget == e.budget_nodes and (reusable or not stored) else {}
-        by_game.update(stored)
-        k = 0
-        while k < n and str(k + 1) in by_game:
-            k += 1
+        budget, old, reusable = (kept or {}).get(h, (None, {}, False))
+        old = old if budget == e.budget_nodes else {}
+        new = {g: r for g, r in (pend or {}).get(h, {}).items() if r["budget_nodes"] == e.budget_nodes}
+        if store is not None:
+            new.update({r["game"]: r for r in store.latest(rules_hash=h) if r["budget_nodes"] == e.budget_nodes})
+        if reusable:
+            by_game = {**old, **new}
+        elif _run(new, n) < _run(old, n):
+            by_game = old                       # until the new run catches up
+        else:
+            by_game = new
+        k = _run(by_game, n)
+        waiting += [{f: r[f] for f in PENDING_FIELDS} for g, r in new.items()
+                    if by_game.get(g) is not r or int(g) > k]
+        if not k:
+            continue
         rows += [{f: by_game[str(g)][f] for f in RECORD_FIELDS} for g in range(1, k + 1)]
-        sets[rules.hash()] = {"variant": e.variant, "profile": e.profile, "rules": rules.as_dict(),
-                              "budget_nodes": e.budget_nodes, "games": f"1-{k}", "planned": e.games,
-                              "solver_versions": sorted({v for g in range(1, k + 1)
-                                                           for v in by_game[str(g)]["solver_version"].split(",")})}
-    return rows, sets
+        sets[h] = {"variant": e.variant, "profile": e.profile, "rules": rules.as_dict(),
+                   "budget_nodes": e.budget_nodes, "games": f"1-{k}", "planned": e.games,
+                   "solver_versions": sorted({v for g in range(1, k + 1)
+                                              for v in by_game[str(g)]["solver_version"].split(",")})}
+    return rows, sets, waiting
+
+
+def _run(by_game: dict, n: int) -> int:
+    """The longest k <= n with games 1..k all in ``by_game``."""
+    k = 0
+    while k < n and str(k + 1) in by_game:
+        k += 1
+    return k
 
 
 def table(rows: list[dict], sets: dict) -> list[GroupStats]:
@@ -150,16 +195,16 @@ def label(rule_set: dict) -> str:
     return rule_set["variant"] + (f" ({rule_set['profile']})" if rule_set["profile"] else "")
 
 
-def write_files(folder: Path, rows: list[dict], sets: dict) -> list[GroupStats]:
-    """Write the records, the rule sets and the table into ``folder``."""
+def write_files(folder: Path, rows: list[dict], sets: dict, waiting: Iterable[dict] = ()) -> list[GroupStats]:
+    """Write the records, the rule sets, the table and the pending records (``records_for``)
+    into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=RECORD_FIELDS, lineterminator="\n")
-    w.writeheader()
-    w.writerows(sorted(rows, key=lambda r: (r["variant"], r["rules_hash"], int(r["game"]))))
-    # mtime 0: the same records give the same bytes (the file is kept in the repository)
-    with open(folder / "records.csv.gz", "wb") as f, gzip.GzipFile(fileobj=f, mode="wb", mtime=0) as gz:
-        gz.write(buf.getvalue().encode())
+    _write_csv_gz(folder / "records.csv.gz", RECORD_FIELDS, rows)
+    waiting = list(waiting)
+    if waiting:
+        _write_csv_gz(folder / "pending.csv.gz", PENDING_FIELDS, waiting)
+    else:
+        (folder / "pending.csv.gz").unlink(missing_ok=True)
     (folder / "rule-sets.json").write_text(json.dumps(sets, indent=1) + "\n")   # in plan order
     stats = table(rows, sets)
     (folder / "win-rates.csv").write_text(render(stats, "csv"))
@@ -167,15 +212,30 @@ def write_files(folder: Path, rows: list[dict], sets: dict) -> list[GroupStats]:
     return stats
 
 
-def read_files(folder: Path) -> tuple[list[dict], dict]:
-    """The records and rule sets ``write_files`` wrote (numbers as numbers)."""
-    with gzip.open(folder / "records.csv.gz", "rt") as f:
-        rows = list(csv.DictReader(f))
+def _write_csv_gz(path: Path, fields: tuple[str, ...], rows: Iterable[dict]) -> None:
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
+    w.writeheader()
+    w.writerows(sorted(rows, key=lambda r: (r["variant"], r["rules_hash"], int(r["game"]))))
+    # mtime 0: the same records give the same bytes (the file is kept in the repository)
+    with open(path, "wb") as f, gzip.GzipFile(fileobj=f, mode="wb", mtime=0) as gz:
+        gz.write(buf.getvalue().encode())
+
+
+def _typed(rows: list[dict]) -> list[dict]:
+    """Records read from CSV with their numbers as numbers."""
     for r in rows:
         r["nodes"] = int(r["nodes"])
         r["seconds"] = float(r["seconds"])
         r["most_home"] = int(r["most_home"]) if r["most_home"] else None
         r["reason"] = r["reason"] or None
+    return rows
+
+
+def read_files(folder: Path) -> tuple[list[dict], dict]:
+    """The records and rule sets ``write_files`` wrote (numbers as numbers)."""
+    with gzip.open(folder / "records.csv.gz", "rt") as f:
+        rows = _typed(list(csv.DictReader(f)))
     return rows, json.loads((folder / "rule-sets.json").read_text())
 
 

@@ -49,7 +49,7 @@ def test_report_solves_the_plan_resumably_and_writes_the_table(tmp_path):
     assert r.exit_code == 0 and r.output.count("3 already stored, 0 to solve") == 3, r.output
     assert {p.name: p.read_bytes() for p in out.iterdir()} == first      # the same bytes
     r = run(*args)                                      # everything published: not even looked up
-    assert r.exit_code == 0 and r.output.count("3 of 3 games already published") == 3, r.output
+    assert r.exit_code == 0 and r.output.count("3 of 3 games already done") == 3, r.output
     assert "already stored" not in r.output
     assert {p.name: p.read_bytes() for p in out.iterdir()} == first
 
@@ -64,7 +64,7 @@ def test_report_goes_on_from_the_published_records_without_the_store(tmp_path):
     db = tmp_path / "b.db"
     r = run("report", "--db", str(db), "--out", str(out), "--games", "4", "--only", "granada", "--jobs", "1")
     assert r.exit_code == 0, r.output
-    assert "2 of 4 games already published" in r.output and "2 seeds, 0 already stored, 2 to solve" in r.output
+    assert "2 of 4 games already done" in r.output and "2 seeds, 0 already stored, 2 to solve" in r.output
     from solver.store import Store
     store = Store(db, readonly=True)
     assert sorted(x["game"] for x in store.latest()) == ["3", "4"]          # only the new games were solved
@@ -80,7 +80,7 @@ def test_report_goes_on_from_the_published_records_without_the_store(tmp_path):
     (out / "rule-sets.json").write_text(json.dumps(sets))
     r = run("report", "--db", str(tmp_path / "c.db"), "--out", str(out), "--games", "4", "--only", "granada",
             "--jobs", "1")
-    assert r.exit_code == 0 and "already published" not in r.output and "4 to solve" in r.output, r.output
+    assert r.exit_code == 0 and "already done" not in r.output and "4 to solve" in r.output, r.output
 
 
 def test_report_writes_the_published_records_again_with_no_store(tmp_path):
@@ -141,3 +141,47 @@ def test_rows_of_another_version_stay_until_solved_again(tmp_path):
     assert r.exit_code == 0, r.output
     rows, sets = read_files(out)
     assert len(rows) == 2 and [v["solver_versions"] for v in sets.values()] == [["patience-solver 0.0.1"]]
+
+
+def _as_other_version(out):
+    sets = json.loads((out / "rule-sets.json").read_text())
+    for v in sets.values():
+        v["solver_versions"] = ["patience-solver 0.0.1"]
+    (out / "rule-sets.json").write_text(json.dumps(sets))
+
+
+def test_a_row_solved_again_goes_on_from_its_pending_records_on_another_machine(tmp_path):
+    """A row of another version stays as published until the new run covers as many games;
+    the new records meanwhile go to pending.csv.gz, and a report without the store goes on
+    from them (solving only what is left), then replaces the row and drops the file."""
+    out = tmp_path / "res"
+    assert run("report", "--db", str(tmp_path / "a.db"), "--out", str(out), "--games", "3", "--only", "granada",
+               "--jobs", "1").exit_code == 0
+    _as_other_version(out)
+    old_rows = read_files(out)[0]
+    b = str(tmp_path / "b.db")
+    assert run("batch", "granada", "--seeds", "1-2", "--db", b, "--jobs", "1", "--budget-nodes", "1000000").exit_code == 0
+    r = run("report", "--db", b, "--out", str(out), "--no-solve", "--games", "3")
+    assert r.exit_code == 0 and "2 pending games" in r.output, r.output
+    rows, sets = read_files(out)
+    assert rows == old_rows and [v["solver_versions"] for v in sets.values()] == [["patience-solver 0.0.1"]]
+    assert (out / "pending.csv.gz").exists()
+    # another machine: no store; games 1-2 are done, only game 3 is solved
+    c = tmp_path / "c.db"
+    r = run("report", "--db", str(c), "--out", str(out), "--games", "3", "--only", "granada", "--jobs", "1")
+    assert r.exit_code == 0 and "2 of 3 games already done" in r.output and "1 seeds, 0 already stored" in r.output, r.output
+    from solver.batch import SOLVER_VERSION
+    rows, sets = read_files(out)
+    assert [x["game"] for x in rows] == ["1", "2", "3"]
+    assert [v["solver_versions"] for v in sets.values()] == [[SOLVER_VERSION]]
+    assert not (out / "pending.csv.gz").exists()
+
+
+def test_a_report_of_some_variants_keeps_the_other_rows(tmp_path):
+    out = tmp_path / "res"
+    assert run("report", "--db", str(tmp_path / "a.db"), "--out", str(out), "--games", "2", "--only", "granada",
+               "--jobs", "1").exit_code == 0
+    r = run("report", "--db", str(tmp_path / "b.db"), "--out", str(out), "--games", "2", "--only", "algerian",
+            "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    assert [s.variant for s in table_from_files(out)] == ["algerian", "algerian (pysolfc)", "granada"]
