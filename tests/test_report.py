@@ -185,3 +185,24 @@ def test_a_report_of_some_variants_keeps_the_other_rows(tmp_path):
             "--jobs", "1")
     assert r.exit_code == 0, r.output
     assert [s.variant for s in table_from_files(out)] == ["algerian", "algerian (pysolfc)", "granada"]
+
+
+def test_an_interrupted_report_still_writes_what_it_solved(tmp_path, monkeypatch):
+    """The first row is solved, then the second batch is interrupted: the files hold the
+    first row, and the command exits with the interrupted status."""
+    import solver.cli as cli
+    real, calls = cli._batch, []
+
+    def batch_then_interrupt(*args):
+        calls.append(args[0])
+        if len(calls) > 1:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(cli, "_batch", batch_then_interrupt)
+    out = tmp_path / "res"
+    r = run("report", "--db", str(tmp_path / "a.db"), "--out", str(out), "--games", "2", "--only", "algerian",
+            "--jobs", "1")
+    assert r.exit_code == cli.EXIT_INTERRUPTED and "run the same command again" in r.output, r.output
+    assert calls == ["algerian", "algerian"]
+    assert [s.variant for s in table_from_files(out)] == ["algerian"]
