@@ -808,7 +808,7 @@ def report(db, out, jobs, only, games, no_solve) -> None:
 def _write_report(db, out, games, kept, pend) -> None:
     """Write the table's files from the store (if any) and what --out already holds."""
     from pathlib import Path
-    from solver.report import PLAN, records_for, write_files
+    from solver.report import PLAN, entry_rules, label, records_for, write_files
     from solver.store import Store
     store = Store(db, readonly=True) if Path(db).exists() else None
     rows, sets, waiting = records_for(store, PLAN, games, kept, pend)
@@ -818,6 +818,12 @@ def _write_report(db, out, games, kept, pend) -> None:
     click.echo(f"wrote {len(stats)} rows ({len(rows)} games) to {out}/win-rates.md, win-rates.csv, "
                f"records.csv.gz and rule-sets.json" + (f"; {len(waiting)} pending games to pending.csv.gz"
                                                        if waiting else ""), err=True)
+    for e in PLAN:                      # how far each row's new run got
+        h = entry_rules(e).hash()
+        n = sum(r["rules_hash"] == h for r in waiting)
+        if n:
+            click.echo(f"  {label({'variant': e.variant, 'profile': e.profile})}: {n} new games pending, "
+                       f"not yet in the row (the plan: {e.games:,})", err=True)
 
 
 def _batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dominance, no_restarts, jobs, db,

@@ -162,7 +162,7 @@ def test_a_row_solved_again_goes_on_from_its_pending_records_on_another_machine(
     b = str(tmp_path / "b.db")
     assert run("batch", "granada", "--seeds", "1-2", "--db", b, "--jobs", "1", "--budget-nodes", "1000000").exit_code == 0
     r = run("report", "--db", b, "--out", str(out), "--no-solve", "--games", "3")
-    assert r.exit_code == 0 and "2 pending games" in r.output, r.output
+    assert r.exit_code == 0 and "2 pending games" in r.output and "granada: 2 new games pending" in r.output, r.output
     rows, sets = read_files(out)
     assert rows == old_rows and [v["solver_versions"] for v in sets.values()] == [["patience-solver 0.0.1"]]
     assert (out / "pending.csv.gz").exists()
