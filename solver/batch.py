@@ -305,7 +305,7 @@ def interrupted_by(e: BaseException) -> bool:
     return False
 
 
-def _on_sigterm_interrupt():
+def sigterm_as_interrupt():
     """SIGTERM as Ctrl-C while a batch runs (the main thread only); returns the old handler."""
     import signal
     import threading
@@ -330,7 +330,7 @@ def draining(source, summary):
     alike: ``summary.interrupted`` is set and the workers are stopped at once (not at exit),
     so every result received so far has been kept by the body."""
     import signal
-    old_term = _on_sigterm_interrupt()
+    old_term = sigterm_as_interrupt()
     try:
         yield source
     except KeyboardInterrupt:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import signal
 import sys
 from typing import Optional
 
@@ -18,7 +19,7 @@ from solver.display import render_layout
 from solver.errors import (EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_LOST, EXIT_NOT_WON, EXIT_UNKNOWN,
                            EXIT_WON, DealFileError, InternalError, NotationError, OutputError, RulesError, StoreError,
                            printable)
-from solver.batch import interrupted_by
+from solver.batch import interrupted_by, sigterm_as_interrupt
 from solver.formats import Deal, dumps_deal, pysolfc_deal, read_deal, read_solution
 from solver.moves import format_move, parse_moves
 from solver.playback import replay as replay_moves
@@ -779,8 +780,10 @@ def report(db, out, jobs, only, games, no_solve) -> None:
     from solver.report import PLAN, games_to_solve, label, pending, published, seed_ranges
     keys = {get_variant(v).key for v in only}
     kept, pend = published(Path(out), SOLVER_VERSION), pending(Path(out), SOLVER_VERSION)
-    if not no_solve:
-        for e in PLAN:
+    interrupted = False
+    old_term = sigterm_as_interrupt()      # SIGTERM as Ctrl-C for the whole report
+    try:
+        for e in [] if no_solve else PLAN:
             if keys and e.variant not in keys:
                 continue
             todo = games_to_solve(e, kept, games, pend)
@@ -790,19 +793,22 @@ def report(db, out, jobs, only, games, no_solve) -> None:
                            f"already done in {out} by this version", err=True)
             if not todo:
                 continue
-            try:
-                summary = _batch(e.variant, seed_ranges(todo), (), e.profile, e.budget_nodes, None, None, (), False,
-                                 jobs, db, False, "local", None)
-            except (KeyboardInterrupt, SystemError) as err:
-                if not interrupted_by(err):
-                    raise
-                summary = None
-            if summary is None or summary.interrupted:
-                _write_report(db, out, games, kept, pend)
-                click.echo("interrupted: every finished game is stored; run the same command again to resume",
-                           err=True)
-                sys.exit(EXIT_INTERRUPTED)
+            summary = _batch(e.variant, seed_ranges(todo), (), e.profile, e.budget_nodes, None, None, (), False,
+                             jobs, db, False, "local", None)
+            if summary is not None and summary.interrupted:
+                interrupted = True
+                break
+    except (KeyboardInterrupt, SystemError) as err:
+        if not interrupted_by(err):
+            raise
+        interrupted = True
+    finally:
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
     _write_report(db, out, games, kept, pend)
+    if interrupted:
+        click.echo("interrupted: every finished game is stored; run the same command again to resume", err=True)
+        sys.exit(EXIT_INTERRUPTED)
 
 
 def _write_report(db, out, games, kept, pend) -> None:
@@ -811,7 +817,8 @@ def _write_report(db, out, games, kept, pend) -> None:
     from solver.report import PLAN, entry_rules, label, records_for, write_files
     from solver.store import Store
     store = Store(db, readonly=True) if Path(db).exists() else None
-    rows, sets, waiting = records_for(store, PLAN, games, kept, pend)
+    from solver.batch import SOLVER_VERSION
+    rows, sets, waiting = records_for(store, PLAN, SOLVER_VERSION, games, kept, pend)
     if store is not None:
         store.close()
     stats = write_files(Path(out), rows, sets, waiting)

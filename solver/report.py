@@ -22,6 +22,9 @@ import csv
 import gzip
 import io
 import json
+import os
+import signal
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Optional
@@ -130,43 +133,49 @@ def seed_ranges(numbers: list[int]) -> str:
     return ",".join(parts)
 
 
-def records_for(store, entries: Iterable[Entry], games: Optional[int] = None,
+def records_for(store, entries: Iterable[Entry], version: str, games: Optional[int] = None,
                 kept: Optional[dict] = None, pend: Optional[dict] = None) -> tuple[list[dict], dict, list[dict]]:
     """The table's records, its rule sets and the pending records, for ``entries``.
 
-    A row holds games 1..k, the longest run from game 1 with every game done (k at most the
-    plan's count, or ``games``): a run stopped midway leaves the slowest deals undone, and a
-    row with gaps would leave out the hardest deals. The *new* records of a row are this
-    version's, at the row's budget: from the store, else from ``pend`` (``pending``). The row
-    is made of them, with the published ones (``kept``, ``published``) where those are
-    reusable; published records that are not reusable stay the row as they are until the new
-    run covers as many games. The new records that the row leaves out are *pending*: written
-    beside the table so that another machine goes on from them. Entries with no record at
-    all have no row."""
+    A row holds games 1..k, the longest run from game 1 with every game done: a run stopped
+    midway leaves the slowest deals undone, and a row with gaps would leave out the hardest
+    deals. The *new* records of a row are those that ``version`` gives (made by it or by a
+    version of ``SAME_RESULTS``) at the row's budget: from the store, else from ``pend``
+    (``pending``). The row is made of them, up to ``games`` if given, with the published
+    records (``kept``, ``published``) where those are reusable. A published row that is not
+    reusable stays as it is until the new run covers as many games; ``games`` never cuts a
+    published row. The new records that the row leaves out are *pending*: written beside the
+    table so that another machine goes on from them. Store records of other versions count
+    only where nothing is published (as ``--no-solve`` on a store of its own). Entries with
+    no record at all have no row."""
     rows, sets, waiting = [], {}, []
     for e in entries:
         rules = entry_rules(e)
         h = rules.hash()
+        same = {version, *SAME_RESULTS.get(e.variant, ())}
         n = min(e.games, games) if games else e.games
         budget, old, reusable = (kept or {}).get(h, (None, {}, False))
-        old = old if budget == e.budget_nodes else {}
+        reusable = reusable and budget == e.budget_nodes
         new = {g: r for g, r in (pend or {}).get(h, {}).items() if r["budget_nodes"] == e.budget_nodes}
         if store is not None:
-            new.update({r["game"]: r for r in store.latest(rules_hash=h) if r["budget_nodes"] == e.budget_nodes})
+            stored = [r for r in store.latest(rules_hash=h) if r["budget_nodes"] == e.budget_nodes]
+            new.update({r["game"]: r for r in stored if r["solver_version"] in same})
+            if not old:
+                old, budget = {r["game"]: r for r in stored if r["solver_version"] not in same}, e.budget_nodes
+        published_run = _run(old, e.games)
         if reusable:
-            by_game = {**old, **new}
-        elif _run(new, n) < _run(old, n):
-            by_game = old                       # until the new run catches up
+            by_game, k = {**old, **new}, _run({**old, **new}, max(n, published_run))
+        elif _run(new, n) < published_run:
+            by_game, k = old, published_run     # until the new run catches up
         else:
-            by_game = new
-        k = _run(by_game, n)
+            by_game, k, budget = new, _run(new, n), e.budget_nodes
         waiting += [{f: r[f] for f in PENDING_FIELDS} for g, r in new.items()
                     if by_game.get(g) is not r or int(g) > k]
         if not k:
             continue
         rows += [{f: by_game[str(g)][f] for f in RECORD_FIELDS} for g in range(1, k + 1)]
         sets[h] = {"variant": e.variant, "profile": e.profile, "rules": rules.as_dict(),
-                   "budget_nodes": e.budget_nodes, "games": f"1-{k}", "planned": e.games,
+                   "budget_nodes": budget, "games": f"1-{k}", "planned": e.games,
                    "solver_versions": sorted({v for g in range(1, k + 1)
                                               for v in by_game[str(g)]["solver_version"].split(",")})}
     return rows, sets, waiting
@@ -197,29 +206,45 @@ def label(rule_set: dict) -> str:
 
 def write_files(folder: Path, rows: list[dict], sets: dict, waiting: Iterable[dict] = ()) -> list[GroupStats]:
     """Write the records, the rule sets, the table and the pending records (``records_for``)
-    into ``folder``."""
+    into ``folder``: each file first under a temporary name, then all renamed at once, with
+    Ctrl-C and SIGTERM held meanwhile, so that an interrupt leaves the old files or the new."""
     folder.mkdir(parents=True, exist_ok=True)
-    _write_csv_gz(folder / "records.csv.gz", RECORD_FIELDS, rows)
-    waiting = list(waiting)
-    if waiting:
-        _write_csv_gz(folder / "pending.csv.gz", PENDING_FIELDS, waiting)
-    else:
-        (folder / "pending.csv.gz").unlink(missing_ok=True)
-    (folder / "rule-sets.json").write_text(json.dumps(sets, indent=1) + "\n")   # in plan order
     stats = table(rows, sets)
-    (folder / "win-rates.csv").write_text(render(stats, "csv"))
-    (folder / "win-rates.md").write_text(markdown(stats, sets))
+    waiting = list(waiting)
+    files = {"records.csv.gz": _csv_gz(RECORD_FIELDS, rows),
+             "rule-sets.json": (json.dumps(sets, indent=1) + "\n").encode(),      # in plan order
+             "win-rates.csv": render(stats, "csv").encode(),
+             "win-rates.md": markdown(stats, sets).encode()}
+    if waiting:
+        files["pending.csv.gz"] = _csv_gz(PENDING_FIELDS, waiting)
+    with _signals_held():
+        for name, data in files.items():
+            (folder / (name + ".tmp")).write_bytes(data)
+        for name in files:
+            os.replace(folder / (name + ".tmp"), folder / name)
+        if not waiting:
+            (folder / "pending.csv.gz").unlink(missing_ok=True)
     return stats
 
 
-def _write_csv_gz(path: Path, fields: tuple[str, ...], rows: Iterable[dict]) -> None:
+@contextmanager
+def _signals_held():
+    """Ctrl-C and SIGTERM wait until the block ends (they are delivered then)."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _csv_gz(fields: tuple[str, ...], rows: Iterable[dict]) -> bytes:
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
     w.writeheader()
     w.writerows(sorted(rows, key=lambda r: (r["variant"], r["rules_hash"], int(r["game"]))))
-    # mtime 0: the same records give the same bytes (the file is kept in the repository)
-    with open(path, "wb") as f, gzip.GzipFile(fileobj=f, mode="wb", mtime=0) as gz:
-        gz.write(buf.getvalue().encode())
+    # mtime 0 and no file name: the same records give the same bytes (the file is kept in git)
+    return gzip.compress(buf.getvalue().encode(), mtime=0)
 
 
 def _typed(rows: list[dict]) -> list[dict]:

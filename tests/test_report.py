@@ -206,3 +206,61 @@ def test_an_interrupted_report_still_writes_what_it_solved(tmp_path, monkeypatch
     assert r.exit_code == cli.EXIT_INTERRUPTED and "run the same command again" in r.output, r.output
     assert calls == ["algerian", "algerian"]
     assert [s.variant for s in table_from_files(out)] == ["algerian"]
+
+
+class _Store:
+    """A store's ``latest`` over given records."""
+
+    def __init__(self, records):
+        self.records = records
+
+    def latest(self, rules_hash=None):
+        return [r for r in self.records if r["rules_hash"] == rules_hash]
+
+
+def _records(entry, games, version, verdict="won"):
+    from solver.report import entry_rules
+    h = entry_rules(entry).hash()
+    return {str(g): {"variant": entry.variant, "rules_hash": h, "game": str(g), "verdict": verdict, "reason": None,
+                     "nodes": g, "seconds": 0.5, "most_home": None, "budget_nodes": entry.budget_nodes,
+                     "solver_version": version} for g in games}
+
+
+def test_store_records_of_another_version_neither_replace_nor_drop_this_versions():
+    """A store still holding an older version's records (the newest per game) does not turn
+    a row back to them, nor drop this version's pending records."""
+    from solver.batch import SOLVER_VERSION
+    from solver.report import entry_rules, records_for
+    e = next(x for x in PLAN if x.variant == "granada")
+    h = entry_rules(e).hash()
+    mine, stale = _records(e, range(1, 5), SOLVER_VERSION), _records(e, range(1, 5), "patience-solver 0.0.1", "lost")
+    # a reusable published row of this version, and a store of old records
+    kept = {h: (e.budget_nodes, mine, True)}
+    rows, sets, waiting = records_for(_Store(list(stale.values())), [e], SOLVER_VERSION, None, kept, {})
+    assert [r["verdict"] for r in rows] == ["won"] * 4 and sets[h]["solver_versions"] == [SOLVER_VERSION]
+    # an old published row, this version's pending games 1-2, the same old store
+    old_kept = {h: (e.budget_nodes, stale, False)}
+    pend = {h: {g: r for g, r in mine.items() if int(g) <= 2}}
+    rows, sets, waiting = records_for(_Store(list(stale.values())), [e], SOLVER_VERSION, None, old_kept, pend)
+    assert len(rows) == 4 and sets[h]["solver_versions"] == ["patience-solver 0.0.1"]
+    assert sorted(r["game"] for r in waiting) == ["1", "2"]
+    # with nothing published, a store's own records make the row (`--no-solve` on a store)
+    rows, sets, waiting = records_for(_Store(list(stale.values())), [e], SOLVER_VERSION, None, {}, {})
+    assert len(rows) == 4 and not waiting
+
+
+def test_games_never_cuts_or_replaces_a_published_row():
+    from solver.batch import SOLVER_VERSION
+    from solver.report import entry_rules, records_for
+    e = next(x for x in PLAN if x.variant == "granada")
+    h = entry_rules(e).hash()
+    mine, stale = _records(e, range(1, 3), SOLVER_VERSION), _records(e, range(1, 5), "patience-solver 0.0.1", "lost")
+    # not reusable: two new games do not replace a four-game row, even with --games 2
+    rows, sets, waiting = records_for(None, [e], SOLVER_VERSION, 2, {h: (e.budget_nodes, stale, False)}, {h: mine})
+    assert len(rows) == 4 and len(waiting) == 2 and sets[h]["games"] == "1-4"
+    # reusable: --games 2 keeps all four published games
+    rows, sets, waiting = records_for(None, [e], SOLVER_VERSION, 2, {h: (e.budget_nodes, _records(e, range(1, 5), SOLVER_VERSION), True)}, {})
+    assert len(rows) == 4 and not waiting
+    # a published row at another budget stays, under its own budget, until a new run covers it
+    rows, sets, waiting = records_for(None, [e], SOLVER_VERSION, None, {h: (123, stale, False)}, {})
+    assert len(rows) == 4 and sets[h]["budget_nodes"] == 123
