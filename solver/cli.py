@@ -764,7 +764,7 @@ def batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, domi
 @click.option("--only", multiple=True, metavar="VARIANT",
               help="Solve only these variants' rows (repeatable); the files keep every row.")
 @click.option("--games", type=Count(min=1, max=1_000_000), default=None,
-              help="At most this many games per row (a quick look; the published table has none).")
+              help="Solve at most this many games per row (a quick look; rows already published stay whole).")
 @click.option("--no-solve", is_flag=True, help="Write the files from the store as it is; solve nothing.")
 def report(db, out, jobs, only, games, no_solve) -> None:
     """The published win-rate table: solve every row of the plan (solver/report.py: variants,
