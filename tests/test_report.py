@@ -264,3 +264,40 @@ def test_games_never_cuts_or_replaces_a_published_row():
     # a published row at another budget stays, under its own budget, until a new run covers it
     rows, sets, waiting = records_for(None, [e], SOLVER_VERSION, None, {h: (123, stale, False)}, {})
     assert len(rows) == 4 and sets[h]["budget_nodes"] == 123
+
+
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs Linux")
+def test_a_report_stopped_by_sigterm_writes_what_it_solved(tmp_path):
+    """SIGTERM mid-batch: the report exits with the interrupted status and the files hold
+    the games solved so far."""
+    import signal
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+    from solver import errors
+    db, out = tmp_path / "r.db", tmp_path / "res"
+    p = subprocess.Popen([sys.executable, "-m", "solver", "report", "--db", str(db), "--out", str(out),
+                          "--only", "generals-patience", "--games", "10000", "--jobs", "1"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline, stored = time.time() + 600, 0        # a fresh clone compiles first
+        while time.time() < deadline and stored < 3:
+            time.sleep(0.3)
+            try:
+                stored = sqlite3.connect(db).execute("SELECT COUNT(*) FROM results").fetchone()[0] if db.exists() else 0
+            except sqlite3.OperationalError:
+                pass
+        assert p.poll() is None and stored >= 3
+        p.send_signal(signal.SIGTERM)
+        _, err = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == errors.EXIT_INTERRUPTED and "Traceback" not in err, err
+    games = {g for (g,) in sqlite3.connect(db).execute("SELECT game FROM results")}
+    k = 0
+    while str(k + 1) in games:
+        k += 1
+    [row] = table_from_files(out)
+    assert row.games == k >= 3 and not list(out.glob("*.tmp"))
