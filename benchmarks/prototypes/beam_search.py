@@ -1,0 +1,385 @@
+"""Beam search for wins in the Alhambra family (an experiment for issue 19).
+
+The depth-first search with restarts wins its Reinforcements deals within a few thousand
+nodes or not at all (benchmarks/README.md). This asks whether the deals it leaves unknown
+are won by lines it never reaches: a beam over the kernel's own moves (every dominance
+rule on, so dead states have no moves), keeping the ``width`` best states of each depth by
+a heuristic score, distinct by key. A line that wins is certified on the reference engine;
+a beam that empties proves nothing.
+
+    PYTHONPATH=. python benchmarks/prototypes/beam_search.py --variant reinforcements --games 1-20 --width 2000
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+from numba import njit
+
+from solver.alhambra.kernel import gen_moves, is_won, make_move, undo_move
+from solver.driver import _expand, adapter_for, certify, expand_dominance, kernel_state
+from solver.engine import engine_for
+from solver.formats import pysolfc_deal
+from solver.alhambra.slots import C_NRES, C_REDEALS, C_STOCK
+from solver.toolkit import C_NF, C_RANKS, C_SUIT0, C_SUITS, K_CARD, kind_of
+from solver.variants import make_rules, parse_rule_assignments
+
+MAXB = 64   # moves of one state at most
+
+
+@njit(cache=True)
+def _load(state, piles, lens, fnd, scal, h, i):
+    state.piles[:, :] = piles[i]
+    state.lens[:] = lens[i]
+    state.fnd[:] = fnd[i]
+    state.scal[:] = scal[i]
+    state.h[:] = h[i]
+
+
+@njit(cache=True)
+def _store(state, piles, lens, fnd, scal, h, i):
+    piles[i] = state.piles
+    lens[i] = state.lens
+    fnd[i] = state.fnd
+    scal[i] = state.scal
+    h[i] = state.h
+
+
+@njit(cache=True)
+def _urgency(cfg, fnd, c):
+    """How many cards must go home on this card's suit before it can: 0 = playable now."""
+    s = cfg[C_SUITS]
+    suit = c // 13
+    r = c % 13 + 1
+    best = 99
+    for f in range(cfg[C_NF]):
+        if cfg[C_SUIT0 + f % s] != suit:
+            continue
+        n = fnd[f]
+        if f < s:
+            d = r - (n + 1)
+        else:
+            d = (cfg[C_RANKS] - n) - r
+        if 0 <= d < best:
+            best = d
+    return best
+
+
+@njit(cache=True)
+def score(cfg, state, w_home, w_block, w_stock):
+    """Cards home, less the reserve cards lying on cards more urgent than themselves, less
+    the stock cards left (a state that used less of the stock keeps more chances)."""
+    piles, lens, fnd = state.piles, state.lens, state.fnd
+    home = 0
+    for f in range(cfg[C_NF]):
+        home += fnd[f]
+    block = 0
+    for r in range(cfg[C_NRES]):
+        lo = 99
+        for k in range(lens[r]):
+            u = _urgency(cfg, fnd, piles[r, k])
+            if u > lo:
+                block += 1
+            elif u < lo:
+                lo = u
+    left = lens[cfg[C_STOCK]] + 50 * (cfg[C_REDEALS] - state.scal[0])
+    return w_home * home - w_block * block + w_stock * left
+
+
+@njit(cache=True)
+def beam(cfg, state, keys, width, max_depth, w_home, w_block, w_stock, seed):
+    np.random.seed(seed)
+    NP, MH = state.piles.shape
+    NF = state.fnd.shape[0]
+    NS = state.scal.shape[0]
+    P = np.zeros((2, width, NP, MH), dtype=np.int8)
+    L = np.zeros((2, width, NP), dtype=np.int32)
+    F = np.zeros((2, width, NF), dtype=np.int32)
+    S = np.zeros((2, width, NS), dtype=np.int64)
+    H = np.zeros((2, width, 2), dtype=np.uint64)
+    par = np.zeros((max_depth + 1, width), dtype=np.int32)
+    mov = np.zeros((max_depth + 1, width), dtype=np.int32)
+    cs = np.zeros(width * MAXB, dtype=np.float64)
+    cp = np.zeros(width * MAXB, dtype=np.int32)
+    cm = np.zeros(width * MAXB, dtype=np.int32)
+    ch = np.zeros(width * MAXB, dtype=np.uint64)
+    moves = np.zeros(MAXB, dtype=np.int32)
+    tsize = 1
+    while tsize < 4 * width:
+        tsize *= 2
+    seen = np.zeros(tsize, dtype=np.uint64)
+    _store(state, P[0], L[0], F[0], S[0], H[0], 0)
+    n = 1
+    cur = 0
+    best_home = 0
+    path = np.full(max_depth + 1, -1, dtype=np.int32)
+    for d in range(max_depth):
+        nc = 0
+        for i in range(n):
+            _load(state, P[cur], L[cur], F[cur], S[cur], H[cur], i)
+            k = gen_moves(cfg, state, moves, 0, -1)
+            for j in range(k):
+                m = moves[j]
+                info = make_move(cfg, state, keys, m)
+                if is_won(cfg, state):
+                    # the line: this move, then the parents back to the root
+                    path[d] = m
+                    pi = i
+                    for e in range(d - 1, -1, -1):
+                        path[e] = mov[e, pi]
+                        pi = par[e, pi]
+                    return 1, d + 1, path, best_home
+                cs[nc] = score(cfg, state, w_home, w_block, w_stock) + np.random.random() * 0.5
+                cp[nc] = i
+                cm[nc] = m
+                ch[nc] = state.h[0]
+                nc += 1
+                undo_move(cfg, state, keys, m, info)
+        if nc == 0:
+            return 0, d, path, best_home
+        order = np.argsort(-cs[:nc])
+        seen[:] = 0
+        nxt = 1 - cur
+        n2 = 0
+        for t in range(nc):
+            q = order[t]
+            hq = ch[q] | np.uint64(1)
+            slot = np.int64(hq & np.uint64(tsize - 1))
+            dup = False
+            while seen[slot] != 0:
+                if seen[slot] == hq:
+                    dup = True
+                    break
+                slot = (slot + np.int64(1)) & np.int64(tsize - 1)
+            if dup:
+                continue
+            seen[slot] = hq
+            i = cp[q]
+            _load(state, P[cur], L[cur], F[cur], S[cur], H[cur], i)
+            make_move(cfg, state, keys, cm[q])
+            h = 0
+            for f in range(NF):
+                h += state.fnd[f]
+            if h > best_home:
+                best_home = h
+            _store(state, P[nxt], L[nxt], F[nxt], S[nxt], H[nxt], n2)
+            # par/mov at depth d: the parent index and the move taken from it
+            par[d, n2] = i
+            mov[d, n2] = cm[q]
+            n2 += 1
+            if n2 == width:
+                break
+        n = n2
+        cur = nxt
+    return 0, max_depth, path, best_home
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--variant", default="reinforcements")
+    ap.add_argument("--games", default="1-10")
+    ap.add_argument("--width", type=int, default=1000)
+    ap.add_argument("--rule", action="append", default=[])
+    ap.add_argument("--w-home", type=float, default=10.0)
+    ap.add_argument("--w-block", type=float, default=3.0)
+    ap.add_argument("--w-stock", type=float, default=0.0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--by-deals", action="store_true", help="the beam over deals")
+    a = ap.parse_args()
+    rules = make_rules(a.variant, parse_rule_assignments(a.rule))
+    lo, hi = map(int, a.games.split("-"))
+    ad = adapter_for(rules, expand_dominance(rules, ["all"]))
+    won = 0
+    for g in range(lo, hi + 1):
+        deal = pysolfc_deal(rules, g)
+        pos = engine_for(rules).initial_position(deal.layout)
+        state, keys = kernel_state(ad, pos)
+        t0 = time.perf_counter()
+        if a.by_deals:
+            ok, depth, path, best, _ = beam_deals(ad.cfg, state, keys, a.width, a.w_home, a.w_block, a.w_stock,
+                                                  a.seed, 50_000_000)
+        else:
+            ok, depth, path, best = beam(ad.cfg, state, keys, a.width, 1000, a.w_home, a.w_block, a.w_stock, a.seed)
+        dt = time.perf_counter() - t0
+        verdict = "no win"
+        if ok:
+            line = [int(m) for m in path[:depth]]
+            moves = certify(deal, _expand(ad, pos, line))
+            verdict = f"WON ({len(moves)} moves, certified)"
+            won += 1
+        print(f"game {g}: {verdict}; best home {best}, depth {depth}, {dt:.1f} s", flush=True)
+    print(f"{won} won of {hi - lo + 1}")
+
+
+
+# ----- a beam over deals: states compared only with states that dealt as often ----------
+
+@njit(cache=True)
+def _insert(seen, hq):
+    """Put key ``hq`` (non-zero) into the open-addressing set; False if it was there."""
+    mask = np.int64(seen.shape[0] - 1)
+    slot = np.int64(hq & np.uint64(mask))
+    while seen[slot] != 0:
+        if seen[slot] == hq:
+            return False
+        slot = (slot + np.int64(1)) & mask
+    seen[slot] = hq
+    return True
+
+
+@njit(cache=True)
+def _compact(P, L, F, S, H, ids, sc, n, width):
+    """Keep the ``width`` best of the ``n`` pool states at the front; return how many."""
+    if n <= width:
+        return n
+    order = np.argsort(-sc[:n])[:width]
+    P[:width] = P[order]
+    L[:width] = L[order]
+    F[:width] = F[order]
+    S[:width] = S[order]
+    H[:width] = H[order]
+    ids[:width] = ids[order]
+    sc[:width] = sc[order]
+    return width
+
+
+@njit(cache=True)
+def beam_deals(cfg, state, keys, width, w_home, w_block, w_stock, seed, log_cap):
+    """Each level: every state reachable from the level's states by card moves (a beam of
+    ``width`` per card move), of which the ``width`` best deal (or redeal) into the next
+    level. Returns (won, path length, path, most home, levels)."""
+    np.random.seed(seed)
+    NP, MH = state.piles.shape
+    NF = state.fnd.shape[0]
+    NS = state.scal.shape[0]
+
+    def arrays(k):
+        return (np.zeros((k, NP, MH), dtype=np.int8), np.zeros((k, NP), dtype=np.int32),
+                np.zeros((k, NF), dtype=np.int32), np.zeros((k, NS), dtype=np.int64),
+                np.zeros((k, 2), dtype=np.uint64), np.zeros(k, dtype=np.int64))
+    FP, FL, FF, FS, FH, FI = arrays(width)          # the frontier (and a level's start)
+    GP, GL, GF, GS, GH, GI = arrays(width)          # the next frontier
+    PP, PL, PF, PS, PH, PI = arrays(2 * width)      # the pool of states to deal from
+    psc = np.zeros(2 * width, dtype=np.float64)
+    cs = np.zeros(width * MAXB, dtype=np.float64)
+    cp = np.zeros(width * MAXB, dtype=np.int32)
+    cm = np.zeros(width * MAXB, dtype=np.int32)
+    ch = np.zeros(width * MAXB, dtype=np.uint64)
+    moves = np.zeros(MAXB, dtype=np.int32)
+    logpar = np.full(log_cap, -1, dtype=np.int64)
+    logmov = np.zeros(log_cap, dtype=np.int32)
+    nlog = 1                                         # node 0: the root
+    tsize = 1
+    while tsize < 128 * width:
+        tsize *= 2
+    seen = np.zeros(tsize, dtype=np.uint64)
+    path = np.full(2000, -1, dtype=np.int32)
+    _store(state, FP, FL, FF, FS, FH, 0)
+    FI[0] = 0
+    nf = 1
+    best_home = 0
+    level = 0
+    while nf > 0:
+        level += 1
+        seen[:] = 0
+        for i in range(nf):
+            _insert(seen, FH[i, 0] | np.uint64(1))
+        npool = 0
+        sub = 0
+        while nf > 0 and sub < 60:
+            sub += 1
+            nc = 0
+            for i in range(nf):
+                _load(state, FP, FL, FF, FS, FH, i)
+                k = gen_moves(cfg, state, moves, 0, -1)
+                if k == 0:
+                    continue                         # dead or finished without a win
+                sc = score(cfg, state, w_home, w_block, w_stock)
+                if npool == 2 * width:
+                    npool = _compact(PP, PL, PF, PS, PH, PI, psc, npool, width)
+                _store(state, PP, PL, PF, PS, PH, npool)
+                PI[npool] = FI[i]
+                psc[npool] = sc + np.random.random() * 0.5
+                npool += 1
+                for j in range(k):
+                    m = moves[j]
+                    if kind_of(m) != K_CARD:
+                        continue
+                    info = make_move(cfg, state, keys, m)
+                    if is_won(cfg, state):
+                        n = 0
+                        path[n] = m
+                        n += 1
+                        node = FI[i]
+                        while node > 0:
+                            path[n] = logmov[node]
+                            n += 1
+                            node = logpar[node]
+                        path[:n] = path[:n][::-1].copy()
+                        return 1, n, path, 104, level
+                    hq = state.h[0] | np.uint64(1)
+                    cs[nc] = score(cfg, state, w_home, w_block, w_stock) + np.random.random() * 0.5
+                    cp[nc] = i
+                    cm[nc] = m
+                    ch[nc] = hq
+                    nc += 1
+                    undo_move(cfg, state, keys, m, info)
+            order = np.argsort(-cs[:nc])
+            ng = 0
+            for t in range(nc):
+                q = order[t]
+                if not _insert(seen, ch[q]):
+                    continue
+                i = cp[q]
+                _load(state, FP, FL, FF, FS, FH, i)
+                make_move(cfg, state, keys, cm[q])
+                _store(state, GP, GL, GF, GS, GH, ng)
+                if nlog >= log_cap:
+                    return 0, 0, path, best_home, -level
+                logpar[nlog] = FI[i]
+                logmov[nlog] = cm[q]
+                GI[ng] = nlog
+                nlog += 1
+                ng += 1
+                if ng == width:
+                    break
+            FP, GP = GP, FP
+            FL, GL = GL, FL
+            FF, GF = GF, FF
+            FS, GS = GS, FS
+            FH, GH = GH, FH
+            FI, GI = GI, FI
+            nf = ng
+        npool = _compact(PP, PL, PF, PS, PH, PI, psc, npool, width)
+        # every pool state deals (or redeals) into the next level
+        seen[:] = 0
+        nf = 0
+        for i in range(npool):
+            _load(state, PP, PL, PF, PS, PH, i)
+            h = 0
+            for f in range(NF):
+                h += state.fnd[f]
+            if h > best_home:
+                best_home = h
+            k = gen_moves(cfg, state, moves, 0, -1)
+            for j in range(k):
+                m = moves[j]
+                if kind_of(m) == K_CARD:
+                    continue
+                make_move(cfg, state, keys, m)
+                if _insert(seen, state.h[0] | np.uint64(1)):
+                    if nlog >= log_cap:
+                        return 0, 0, path, best_home, -level
+                    _store(state, FP, FL, FF, FS, FH, nf)
+                    logpar[nlog] = PI[i]
+                    logmov[nlog] = m
+                    FI[nf] = nlog
+                    nlog += 1
+                    nf += 1
+                break
+    return 0, 0, path, best_home, level
+
+
+if __name__ == "__main__":
+    main()
