@@ -186,6 +186,7 @@ def main() -> None:
     ap.add_argument("--w-stock", type=float, default=0.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--by-deals", action="store_true", help="the beam over deals")
+    ap.add_argument("--portfolio", default="", help="w_stock:w_block,... tried in turn until one wins")
     a = ap.parse_args()
     rules = make_rules(a.variant, parse_rule_assignments(a.rule))
     lo, hi = map(int, a.games.split("-"))
@@ -196,7 +197,16 @@ def main() -> None:
         pos = engine_for(rules).initial_position(deal.layout)
         state, keys = kernel_state(ad, pos)
         t0 = time.perf_counter()
-        if a.by_deals:
+        if a.portfolio:
+            ok = 0
+            for k, pair in enumerate(a.portfolio.split(",")):
+                ws, wb = map(float, pair.split(":"))
+                state, keys = kernel_state(ad, pos)
+                ok, depth, path, best = beam(ad.cfg, state, keys, a.width, 1000, a.w_home, wb, ws, a.seed)
+                if ok:
+                    print(f"game {g}: config {k} ({pair}) won", flush=True)
+                    break
+        elif a.by_deals:
             ok, depth, path, best, _ = beam_deals(ad.cfg, state, keys, a.width, a.w_home, a.w_block, a.w_stock,
                                                   a.seed, 50_000_000)
         else:
