@@ -35,15 +35,16 @@ SOLVER_VERSION = f"patience-solver {__version__}"
 # 0.12.0 adds the schedule relaxation after a search that ends unknown (Alhambra only);
 # 0.13.0 makes it a model of whole lines that also finds wins (Alhambra only); 0.14.0
 # changes the restarts' move order with reinforcement (The Reinforcements only); 0.15.0
-# gives ``dead_stock_order`` a refill clause (The Reinforcements only). The batches use
+# gives ``dead_stock_order`` a refill clause (The Reinforcements only); 0.16.0 runs beam
+# searches for wins after a search that ran out of nodes (The Reinforcements only). The batches use
 # this too: a game stored by an equivalent version is not solved again.
 _UP_TO_0_12 = ("patience-solver 0.8.0", "patience-solver 0.9.0", "patience-solver 0.10.0",
                "patience-solver 0.11.0", "patience-solver 0.12.0")
 SAME_RESULTS: dict[str, tuple[str, ...]] = {
-    **{v: _UP_TO_0_12 + ("patience-solver 0.13.0", "patience-solver 0.14.0") for v in (
+    **{v: _UP_TO_0_12 + ("patience-solver 0.13.0", "patience-solver 0.14.0", "patience-solver 0.15.0") for v in (
         "algerian", "granada", "terrace", "queen-of-italy-pysolfc", "generals-patience",
         "blondes-and-brunettes", "falling-star", "redheads")},
-    "alhambra": ("patience-solver 0.13.0", "patience-solver 0.14.0"),
+    "alhambra": ("patience-solver 0.13.0", "patience-solver 0.14.0", "patience-solver 0.15.0"),
 }
 
 

@@ -87,6 +87,10 @@ def _hash(kernel, cfg, state, keys, h):
     """Placeholder resolved by ``overload`` below."""
 
 
+def _score(kernel, cfg, state, weights):
+    """Placeholder resolved by ``overload`` below."""
+
+
 @overload(_gen, inline="always")
 def _ol_gen(kernel, cfg, state, moves, start, last):
     f = _family_function(kernel, "gen_moves")
@@ -121,6 +125,12 @@ def _ol_class(kernel, cfg, m):
 def _ol_hash(kernel, cfg, state, keys, h):
     f = _family_function(kernel, "hash_state")
     return lambda kernel, cfg, state, keys, h: f(cfg, state, keys, h)
+
+
+@overload(_score, inline="always")
+def _ol_score(kernel, cfg, state, weights):
+    f = _family_function(kernel, "beam_score")
+    return lambda kernel, cfg, state, weights: f(cfg, state, weights)
 
 
 # The contract's calls on any family's kernel, from numba and from Python alike.
@@ -160,3 +170,9 @@ def hash_state(kernel, cfg, state, keys, h):
     """The key of ``state`` computed from scratch into ``h`` (make and undo keep
     ``state.h`` equal to it)."""
     _hash(kernel, cfg, state, keys, h)
+
+
+@njit(cache=True, inline="always")
+def beam_score(kernel, cfg, state, weights):
+    """How promising ``state`` looks to a beam search (higher first), with ``weights``."""
+    return _score(kernel, cfg, state, weights)

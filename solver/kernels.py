@@ -31,6 +31,9 @@ family's refuted relaxed states):
 * ``undo_move(cfg, state, keys, m, info)``: take ``m`` back exactly.
 * ``is_won(cfg, state) -> bool``.
 * ``move_class(cfg, m) -> int``: the win-first ordering class (lower first).
+* ``beam_score(cfg, state, weights) -> float``: how promising a state looks to the beam
+  search for wins (``solver.beam``), higher first, with one of ``beam_plan``'s weight sets
+  (any value where the family has no beams: it is never called there).
 * ``hash_state(cfg, state, keys, h)``: the state's key from scratch into ``h`` (uint64[2]),
   which make and undo keep up to date in ``state.h``: the positional Zobrist hash of
   ``solver.state.full_hash``, or a canonical key (the Terrace family's: interchangeable
@@ -46,6 +49,9 @@ Python, over a ``solver.variants.Rules``:
   and the moves spent (``(False, 0)`` where the family has none; ``retry``: search again
   where a smaller cap gave up); ``relaxation_moves(cfg, nodes) -> int``: how many relaxed
   moves the root's relaxation may spend in a solve of ``nodes`` nodes (0: it is not run);
+  ``beam_plan(cfg, nodes) -> list[(width, weights)]``: the beam searches for wins run
+  after a search of ``nodes`` nodes that ran out of them, in turn until one wins (empty:
+  none; a beam proves nothing, its wins are certified like the search's);
   ``root_verdict(cfg, rules, pos, seconds) -> None | (verdict, moves, rule)``: a verdict
   from outside the search (a model solved by another solver) on the reference position
   ``pos``, run after a search that ran out of nodes, within ``seconds`` of wall clock (inf:
@@ -134,7 +140,7 @@ _RESERVE_HOME_ONLY = ({"found_takeback": False, "reserve_to_tableau": False,
 FAMILIES: Mapping[str, Family] = MappingProxyType({
     "alhambra": Family(
         engine="solver.alhambra.rules:AlhambraEngine", kernel="solver.alhambra.kernel",
-        sources=("alhambra/kernel.py", "alhambra/relaxed.py", "alhambra/slots.py",
+        sources=("alhambra/kernel.py", "alhambra/beam_order.py", "alhambra/relaxed.py", "alhambra/slots.py",
                  "alhambra/stock_order.py", "alhambra/projection.py"),
         dominance=(
             DominanceRule("deal_through_inert", _ONE_WASTE, "one waste pile"),
@@ -168,7 +174,7 @@ FAMILIES: Mapping[str, Family] = MappingProxyType({
 })
 
 # The search core's own files, for the numba cache key beside each family's ``sources``.
-CORE_SOURCES = ("jit.py", "kernels.py", "state.py", "toolkit.py", "dispatch.py", "search.py")
+CORE_SOURCES = ("jit.py", "kernels.py", "state.py", "toolkit.py", "dispatch.py", "search.py", "beam.py")
 
 
 def family(name: str) -> Family:

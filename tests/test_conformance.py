@@ -23,11 +23,13 @@ NJIT = {"gen_moves": ["cfg", "state", "moves", "start", "last"],
         "make_move": ["cfg", "state", "keys", "m"],
         "undo_move": ["cfg", "state", "keys", "m", "info"],
         "is_won": ["cfg", "state"],
-        "move_class": ["cfg", "m"]}
+        "move_class": ["cfg", "m"],
+        "beam_score": ["cfg", "state", "weights"]}
 PY = {"make_cfg": ["rules", "safe_flags"], "n_piles": ["rules"], "acyclic": ["rules"],
       "load_position": ["rules", "pos", "state"], "to_moves": ["rules", "m", "info"],
       "memo_slots": ["cfg", "nodes"], "relaxation_moves": ["cfg", "nodes"],
-      "relaxation_lost": ["cfg", "state", "cap", "retry"], "root_verdict": ["cfg", "rules", "pos", "seconds"]}
+      "relaxation_lost": ["cfg", "state", "cap", "retry"], "root_verdict": ["cfg", "rules", "pos", "seconds"],
+      "beam_plan": ["cfg", "nodes"]}
 
 
 def test_every_catalogue_family_is_registered():

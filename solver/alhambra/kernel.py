@@ -29,6 +29,7 @@ from solver.alhambra.relaxed import G_LOST, HEADER, g0_solve
 from solver.alhambra.projection import next_pass_lost
 from solver.alhambra.stock_order import _tops, stock_order_blocked  # noqa: F401
 
+from solver.alhambra import beam_order
 from solver.alhambra.slots import (C_ANY, C_FIRSTDEAL, C_NRES, C_NWASTE, C_REDEALS, C_REINF,  # noqa: F401
                                    C_REINF_IMM, C_STOCK, C_STOP3, CFG_LEN)
 
@@ -448,6 +449,12 @@ def root_verdict(cfg, rules, pos, seconds: float):
     return None
 
 
+def beam_plan(cfg, nodes: int) -> list:
+    """The beam searches for wins after a search that ran out of nodes: with reinforcement
+    only (``solver.alhambra.beam_order``)."""
+    return beam_order.plan(cfg, nodes)
+
+
 def memo_slots(cfg, nodes: int) -> int:
     """Rows of the memo a solve of ``nodes`` nodes keeps (``state.memo``): the slots and
     header of the lazy G0 searches of the relaxation and the projection, when either is
@@ -817,3 +824,9 @@ def move_class(cfg, m):
     if kind != K_CARD:
         return 1
     return 0 if dst_of(m) < PILE0 or cfg[C_REINF] == 1 else 1
+
+
+@njit(cache=True)
+def beam_score(cfg, state, weights):
+    """The beam's score of ``state`` (``solver.alhambra.beam_order.score``)."""
+    return beam_order.score(cfg, state, weights)

@@ -188,6 +188,12 @@ def root_verdict(cfg, rules, pos, seconds: float):
     return None
 
 
+def beam_plan(cfg, nodes: int) -> list:
+    """No beam searches for wins in this family: its searches decide or run out of nodes on
+    deals no beam was measured to win."""
+    return []
+
+
 def memo_slots(cfg, nodes: int) -> int:
     """Rows of a per-solve memo (``state.memo``) for a solve of ``nodes`` nodes: none in
     this family."""
@@ -777,3 +783,9 @@ def move_class(cfg, m):
     if kind == K_CARD:
         return 0 if dst_of(m) < PILE0 else 1
     return 2 if kind == K_DEAL else 3
+
+
+@njit(cache=True)
+def beam_score(cfg, state, weights):
+    """Never called: ``beam_plan`` is empty in this family."""
+    return 0.0

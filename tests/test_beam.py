@@ -1,0 +1,117 @@
+"""The beam searches for wins (``solver.beam``) and the Alhambra family's score and plan
+(``solver.alhambra.beam_order``): a beam's win is a certified line, its failure no verdict,
+and only The Reinforcements runs beams."""
+
+import random
+
+import numpy as np
+import pytest
+
+from solver.alhambra import beam_order
+from solver.api import game
+from solver.beam import beam
+from solver.dispatch import gen_moves, is_won, make_move
+from solver.driver import Budget, adapter_for, expand_dominance, kernel_state, solve
+from solver.engine import engine_for
+from solver.playback import replay
+from solver.variants import make_rules
+
+BUDGET = Budget(nodes=100_000)     # beams 200 states wide
+
+
+def _reinforcements():
+    rules = make_rules("reinforcements", {})
+    return rules, expand_dominance(rules, ["all"])
+
+
+def test_a_beam_wins_a_deal_the_search_leaves_unknown(monkeypatch):
+    rules, dom = _reinforcements()
+    deal = game("reinforcements", 20)
+    res = solve(deal, BUDGET, dom)
+    assert (res.verdict, res.proof) == ("won", "beam")
+    assert replay(deal, res.moves).ok
+    assert res.nodes > BUDGET.nodes                     # the beams' moves are counted
+    monkeypatch.setattr(beam_order, "plan", lambda cfg, nodes: [])
+    plain = solve(deal, BUDGET, dom)
+    assert (plain.verdict, plain.reason) == ("unknown", "nodes")
+
+
+def test_beams_that_find_no_win_decide_nothing():
+    rules, dom = _reinforcements()
+    res = solve(game("reinforcements", 1), BUDGET, dom)
+    assert (res.verdict, res.reason, res.proof) == ("unknown", "nodes", None)
+    assert res.nodes > BUDGET.nodes
+
+
+def test_a_beam_leaves_the_state_as_it_came_and_its_line_wins():
+    rules, dom = _reinforcements()
+    ad = adapter_for(rules, dom)
+    pos = engine_for(rules).initial_position(game("reinforcements", 20).layout)
+    state, keys = kernel_state(ad, pos)
+    before = [a.copy() for a in state[:5]]
+    width, weights = ad.k.beam_plan(ad.cfg, BUDGET.nodes)[0]
+    won, path, expansions, most = beam(ad.kernel, ad.cfg, state, keys, width, weights, 1)
+    assert won and expansions > len(path) and most > 0
+    assert all(np.array_equal(a, b) for a, b in zip(before, state[:5]))
+    moves = np.zeros(256, dtype=np.int32)
+    for m in path:                                      # every move legal where it is played
+        k = gen_moves(ad.kernel, ad.cfg, state, moves, 0, -1)
+        assert m in moves[:k]
+        make_move(ad.kernel, ad.cfg, state, keys, m)
+    assert is_won(ad.kernel, ad.cfg, state)
+
+
+@pytest.mark.parametrize("variant", ["alhambra", "granada", "terrace", "algerian", "generals-patience"])
+def test_no_beams_without_reinforcement(variant):
+    """The other variants' verdicts stay those of solver 0.15.0 (``SAME_RESULTS``)."""
+    rules = make_rules(variant, {})
+    ad = adapter_for(rules)
+    assert ad.k.beam_plan(ad.cfg, 1_000_000) == []
+
+
+def test_beam_widths_grow_with_the_budget():
+    rules, dom = _reinforcements()
+    ad = adapter_for(rules, dom)
+    widths = {n: {w for w, _ in ad.k.beam_plan(ad.cfg, n)} for n in (1, 1_000_000, 10**10)}
+    assert widths == {1: {10}, 1_000_000: {2_000}, 10**10: {beam_order.MAX_WIDTH}}
+    assert len(ad.k.beam_plan(ad.cfg, 1_000_000)) == len(beam_order.PLAN_WEIGHTS)
+
+
+def _plain_score(rules, pos, weights) -> float:
+    """``beam_order.score`` written plainly over a reference position."""
+    s, ranks = rules["suits"], rules["ranks"]
+
+    def urgency(c):
+        suit, r = c // 13, c % 13 + 1
+        ups = [len(pos.foundations[f]) for f in range(s) if f % s == suit]
+        downs = [len(pos.foundations[f]) for f in range(s, 2 * s) if f % s == suit]
+        gaps = [r - (n + 1) for n in ups] + [(ranks - n) - r for n in downs]
+        return min([g for g in gaps if g >= 0], default=beam_order.NOT_NEEDED)
+
+    home = sum(map(len, pos.foundations))
+    inversions = 0
+    for reserve in pos.reserves:
+        us = [urgency(c) for c in reserve]
+        inversions += sum(1 for k, u in enumerate(us) if u > min(us[:k], default=beam_order.NOT_NEEDED))
+    left = len(pos.stock) + beam_order.LEFT_PER_REDEAL * (rules["redeals"] - pos.redeals_used)
+    return weights[0] * home - weights[1] * inversions + weights[2] * left
+
+
+def test_the_score_matches_its_plain_twin_along_random_lines():
+    rules, dom = _reinforcements()
+    ad = adapter_for(rules)
+    engine = engine_for(rules)
+    rng = random.Random(7)
+    weights = np.array([10.0, 3.0, 6.0])
+    checked = 0
+    for g in range(1, 6):
+        pos = engine.initial_position(game("reinforcements", g).layout)
+        for _ in range(150):
+            state, _ = kernel_state(ad, pos)
+            assert ad.k.beam_score(ad.cfg, state, weights) == pytest.approx(_plain_score(rules, pos, weights))
+            checked += 1
+            legal = engine.legal_moves(pos)
+            if not legal:
+                break
+            pos = engine.apply(pos, rng.choice(legal))
+    assert checked > 300
