@@ -5,7 +5,9 @@ nodes or not at all (benchmarks/README.md). This asks whether the deals it leave
 are won by lines it never reaches: a beam over the kernel's own moves (every dominance
 rule on, so dead states have no moves), keeping the ``width`` best states of each depth by
 a heuristic score, distinct by key. A line that wins is certified on the reference engine;
-a beam that empties proves nothing.
+a beam that empties proves nothing. The beam and its score are now the solver's
+(``solver.beam``, ``solver.alhambra.beam_order``); here the weights can be varied, and
+``--by-deals`` runs a variant that compares states only with states that dealt as often.
 
     PYTHONPATH=. python benchmarks/prototypes/beam_search.py --variant reinforcements --games 1-20 --width 2000
 """
@@ -17,162 +19,33 @@ import time
 import numpy as np
 from numba import njit
 
+from solver.alhambra import beam_order
+from solver.alhambra.beam_order import W_BLOCK, W_HOME, W_LEFT
 from solver.alhambra.kernel import gen_moves, is_won, make_move, undo_move
+from solver.beam import _insert, _load, _store, beam
 from solver.driver import _expand, adapter_for, certify, expand_dominance, kernel_state
 from solver.engine import engine_for
 from solver.formats import pysolfc_deal
-from solver.alhambra.slots import C_NRES, C_REDEALS, C_STOCK
-from solver.toolkit import C_NF, C_RANKS, C_SUIT0, C_SUITS, K_CARD, kind_of
+from solver.toolkit import K_CARD, kind_of
 from solver.variants import make_rules, parse_rule_assignments
 
 MAXB = 64   # moves of one state at most
 
 
 @njit(cache=True)
-def _load(state, piles, lens, fnd, scal, h, i):
-    state.piles[:, :] = piles[i]
-    state.lens[:] = lens[i]
-    state.fnd[:] = fnd[i]
-    state.scal[:] = scal[i]
-    state.h[:] = h[i]
-
-
-@njit(cache=True)
-def _store(state, piles, lens, fnd, scal, h, i):
-    piles[i] = state.piles
-    lens[i] = state.lens
-    fnd[i] = state.fnd
-    scal[i] = state.scal
-    h[i] = state.h
-
-
-@njit(cache=True)
-def _urgency(cfg, fnd, c):
-    """How many cards must go home on this card's suit before it can: 0 = playable now."""
-    s = cfg[C_SUITS]
-    suit = c // 13
-    r = c % 13 + 1
-    best = 99
-    for f in range(cfg[C_NF]):
-        if cfg[C_SUIT0 + f % s] != suit:
-            continue
-        n = fnd[f]
-        if f < s:
-            d = r - (n + 1)
-        else:
-            d = (cfg[C_RANKS] - n) - r
-        if 0 <= d < best:
-            best = d
-    return best
-
-
-@njit(cache=True)
 def score(cfg, state, w_home, w_block, w_stock):
-    """Cards home, less the reserve cards lying on cards more urgent than themselves, less
-    the stock cards left (a state that used less of the stock keeps more chances)."""
-    piles, lens, fnd = state.piles, state.lens, state.fnd
-    home = 0
-    for f in range(cfg[C_NF]):
-        home += fnd[f]
-    block = 0
-    for r in range(cfg[C_NRES]):
-        lo = 99
-        for k in range(lens[r]):
-            u = _urgency(cfg, fnd, piles[r, k])
-            if u > lo:
-                block += 1
-            elif u < lo:
-                lo = u
-    left = lens[cfg[C_STOCK]] + 50 * (cfg[C_REDEALS] - state.scal[0])
-    return w_home * home - w_block * block + w_stock * left
+    w = np.zeros(3)
+    w[W_HOME], w[W_BLOCK], w[W_LEFT] = w_home, w_block, w_stock
+    return beam_order.score(cfg, state, w)
 
 
-@njit(cache=True)
-def beam(cfg, state, keys, width, max_depth, w_home, w_block, w_stock, seed):
-    np.random.seed(seed)
-    NP, MH = state.piles.shape
-    NF = state.fnd.shape[0]
-    NS = state.scal.shape[0]
-    P = np.zeros((2, width, NP, MH), dtype=np.int8)
-    L = np.zeros((2, width, NP), dtype=np.int32)
-    F = np.zeros((2, width, NF), dtype=np.int32)
-    S = np.zeros((2, width, NS), dtype=np.int64)
-    H = np.zeros((2, width, 2), dtype=np.uint64)
-    par = np.zeros((max_depth + 1, width), dtype=np.int32)
-    mov = np.zeros((max_depth + 1, width), dtype=np.int32)
-    cs = np.zeros(width * MAXB, dtype=np.float64)
-    cp = np.zeros(width * MAXB, dtype=np.int32)
-    cm = np.zeros(width * MAXB, dtype=np.int32)
-    ch = np.zeros(width * MAXB, dtype=np.uint64)
-    moves = np.zeros(MAXB, dtype=np.int32)
-    tsize = 1
-    while tsize < 4 * width:
-        tsize *= 2
-    seen = np.zeros(tsize, dtype=np.uint64)
-    _store(state, P[0], L[0], F[0], S[0], H[0], 0)
-    n = 1
-    cur = 0
-    best_home = 0
-    path = np.full(max_depth + 1, -1, dtype=np.int32)
-    for d in range(max_depth):
-        nc = 0
-        for i in range(n):
-            _load(state, P[cur], L[cur], F[cur], S[cur], H[cur], i)
-            k = gen_moves(cfg, state, moves, 0, -1)
-            for j in range(k):
-                m = moves[j]
-                info = make_move(cfg, state, keys, m)
-                if is_won(cfg, state):
-                    # the line: this move, then the parents back to the root
-                    path[d] = m
-                    pi = i
-                    for e in range(d - 1, -1, -1):
-                        path[e] = mov[e, pi]
-                        pi = par[e, pi]
-                    return 1, d + 1, path, best_home
-                cs[nc] = score(cfg, state, w_home, w_block, w_stock) + np.random.random() * 0.5
-                cp[nc] = i
-                cm[nc] = m
-                ch[nc] = state.h[0]
-                nc += 1
-                undo_move(cfg, state, keys, m, info)
-        if nc == 0:
-            return 0, d, path, best_home
-        order = np.argsort(-cs[:nc])
-        seen[:] = 0
-        nxt = 1 - cur
-        n2 = 0
-        for t in range(nc):
-            q = order[t]
-            hq = ch[q] | np.uint64(1)
-            slot = np.int64(hq & np.uint64(tsize - 1))
-            dup = False
-            while seen[slot] != 0:
-                if seen[slot] == hq:
-                    dup = True
-                    break
-                slot = (slot + np.int64(1)) & np.int64(tsize - 1)
-            if dup:
-                continue
-            seen[slot] = hq
-            i = cp[q]
-            _load(state, P[cur], L[cur], F[cur], S[cur], H[cur], i)
-            make_move(cfg, state, keys, cm[q])
-            h = 0
-            for f in range(NF):
-                h += state.fnd[f]
-            if h > best_home:
-                best_home = h
-            _store(state, P[nxt], L[nxt], F[nxt], S[nxt], H[nxt], n2)
-            # par/mov at depth d: the parent index and the move taken from it
-            par[d, n2] = i
-            mov[d, n2] = cm[q]
-            n2 += 1
-            if n2 == width:
-                break
-        n = n2
-        cur = nxt
-    return 0, max_depth, path, best_home
+def _depth_beam(ad, pos, width, w_home, w_block, w_stock, seed):
+    """The solver's beam (``solver.beam``) with these weights."""
+    state, keys = kernel_state(ad, pos)
+    w = np.zeros(3)
+    w[W_HOME], w[W_BLOCK], w[W_LEFT] = w_home, w_block, w_stock
+    ok, path, _, best = beam(ad.kernel, ad.cfg, state, keys, width, w, seed)
+    return ok, path, best
 
 
 def main() -> None:
@@ -201,8 +74,8 @@ def main() -> None:
             ok = 0
             for k, pair in enumerate(a.portfolio.split(",")):
                 ws, wb = map(float, pair.split(":"))
-                state, keys = kernel_state(ad, pos)
-                ok, depth, path, best = beam(ad.cfg, state, keys, a.width, 1000, a.w_home, wb, ws, a.seed)
+                ok, path, best = _depth_beam(ad, pos, a.width, a.w_home, wb, ws, a.seed)
+                depth = len(path)
                 if ok:
                     print(f"game {g}: config {k} ({pair}) won", flush=True)
                     break
@@ -210,7 +83,8 @@ def main() -> None:
             ok, depth, path, best, _ = beam_deals(ad.cfg, state, keys, a.width, a.w_home, a.w_block, a.w_stock,
                                                   a.seed, 50_000_000)
         else:
-            ok, depth, path, best = beam(ad.cfg, state, keys, a.width, 1000, a.w_home, a.w_block, a.w_stock, a.seed)
+            ok, path, best = _depth_beam(ad, pos, a.width, a.w_home, a.w_block, a.w_stock, a.seed)
+            depth = len(path)
         dt = time.perf_counter() - t0
         verdict = "no win"
         if ok:
@@ -224,19 +98,6 @@ def main() -> None:
 
 
 # ----- a beam over deals: states compared only with states that dealt as often ----------
-
-@njit(cache=True)
-def _insert(seen, hq):
-    """Put key ``hq`` (non-zero) into the open-addressing set; False if it was there."""
-    mask = np.int64(seen.shape[0] - 1)
-    slot = np.int64(hq & np.uint64(mask))
-    while seen[slot] != 0:
-        if seen[slot] == hq:
-            return False
-        slot = (slot + np.int64(1)) & mask
-    seen[slot] = hq
-    return True
-
 
 @njit(cache=True)
 def _compact(P, L, F, S, H, ids, sc, n, width):
