@@ -460,18 +460,18 @@ def _beams(ad: KernelAdapter, deal: Deal, start_pos: Position, res: SolveResult,
     (``beam_plan``), in turn until one wins, the clock read between them: a win is
     certified like the search's (``proof`` names ``beam``), and no win decides nothing.
     The result's nodes count the beams' moves. Returns whether one won."""
+    state, keys = kernel_state(ad, start_pos)        # each beam leaves it as it came
     for width, weights in ad.k.beam_plan(ad.cfg, budget.nodes):
         if time.perf_counter() >= deadline:
             return False
-        state, keys = kernel_state(ad, start_pos)
         won, path, expansions, most = beam(ad.kernel, ad.cfg, state, keys, width, weights, BEAM_SEED)
         res.nodes += int(expansions)
         res.most_home = max(res.most_home, int(most))
         if won:
             t1 = time.perf_counter()
-            line = _shorten(ad, start_pos, [int(m) for m in path], budget.shorten)
-            res.moves = certify(deal, _expand(ad, start_pos, line))
-            res.search_moves = len(_expand(ad, start_pos, [int(m) for m in path]))
+            found = [int(m) for m in path]
+            res.search_moves = len(_expand(ad, start_pos, found))
+            res.moves = certify(deal, _expand(ad, start_pos, _shorten(ad, start_pos, found, budget.shorten)))
             res.verdict, res.reason, res.proof = "won", None, "beam"
             res.certify_seconds = time.perf_counter() - t1
             res.seconds = time.perf_counter() - t0
