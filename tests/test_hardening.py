@@ -400,17 +400,44 @@ def test_ctrl_c_while_numba_compiles_stops_when_the_compile_is_done(tmp_path):
     assert "run the same command again to resume" in err
 
 
-def test_a_second_ctrl_c_while_numba_compiles_quits_at_once(tmp_path):
-    import signal
-    import time
-    p = _compiling_batch(tmp_path, "twice")
-    p.send_signal(signal.SIGINT)
-    time.sleep(0.3)
-    t = time.monotonic()
-    p.send_signal(signal.SIGINT)
-    _, err = p.communicate(timeout=60)
-    assert time.monotonic() - t < 5 and p.returncode == errors.EXIT_INTERRUPTED, err[-800:]
-    assert "interrupted while numba compiled" in err and "Traceback" not in err
+_TWO_CTRL_C_IN_A_COMPILE = """
+import signal, sys
+import numba
+from numba.core import event
+import solver.jit  # noqa: F401  (installs the hold)
+from solver.interrupts import quit_on_second_interrupt
+
+quit_on_second_interrupt("quit while compiling")
+
+class TwoCtrlCInAPass(event.Listener):
+    sent = False
+    def on_start(self, ev):
+        if not self.sent:
+            self.sent = True
+            signal.raise_signal(signal.SIGINT)
+            signal.raise_signal(signal.SIGINT)
+    def on_end(self, ev):
+        pass
+
+@numba.njit(cache=False)
+def plus_one(x):
+    return x + 1
+
+with event.install_listener("numba:run_pass", TwoCtrlCInAPass()):
+    plus_one(1)
+print("the compile went on", file=sys.stderr)
+"""
+
+
+def test_a_second_ctrl_c_while_numba_compiles_quits_at_once():
+    """Both Ctrl-Cs are raised inside one compiler pass, so the second surely comes
+    during the hold (from a terminal, the compile in hand can end between two presses,
+    and then the first one's ordinary stop is what the user sees)."""
+    p = subprocess.run([sys.executable, "-c", _TWO_CTRL_C_IN_A_COMPILE], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == errors.EXIT_INTERRUPTED, p.stderr[-800:]
+    assert "quit while compiling" in p.stderr and "the compile went on" not in p.stderr
+    assert "Traceback" not in p.stderr
 
 
 def test_the_compile_hold_lets_the_compile_finish_then_interrupts():
