@@ -36,7 +36,8 @@ SOLVER_VERSION = f"patience-solver {__version__}"
 # 0.13.0 makes it a model of whole lines that also finds wins (Alhambra only); 0.14.0
 # changes the restarts' move order with reinforcement (The Reinforcements only); 0.15.0
 # gives ``dead_stock_order`` a refill clause (The Reinforcements only); 0.16.0 runs beam
-# searches for wins after a search that ran out of nodes (The Reinforcements only). The batches use
+# searches for wins after a search that ran out of nodes (The Reinforcements only); 0.17.0 runs
+# more beams where the budget exceeds 1 M nodes (``SAME_RESULTS_UP_TO``). The batches use
 # this too: a game stored by an equivalent version is not solved again.
 _UP_TO_0_12 = ("patience-solver 0.8.0", "patience-solver 0.9.0", "patience-solver 0.10.0",
                "patience-solver 0.11.0", "patience-solver 0.12.0")
@@ -46,6 +47,18 @@ SAME_RESULTS: dict[str, tuple[str, ...]] = {
         "blondes-and-brunettes", "falling-star", "redheads")},
     "alhambra": ("patience-solver 0.13.0", "patience-solver 0.14.0", "patience-solver 0.15.0"),
 }
+for _v in SAME_RESULTS:
+    SAME_RESULTS[_v] += ("patience-solver 0.16.0",)
+# Versions whose records of a variant this version reproduces at budgets up to so many
+# nodes only: 0.17.0 runs the beams of 0.16.0 up to 1 M nodes and more beams above.
+SAME_RESULTS_UP_TO: dict[str, dict[str, int]] = {"reinforcements": {"patience-solver 0.16.0": 1_000_000}}
+
+
+def same_results(variant: str, nodes: int) -> tuple[str, ...]:
+    """The versions whose records of ``variant`` at a budget of ``nodes`` this version
+    reproduces exactly (``SAME_RESULTS``, ``SAME_RESULTS_UP_TO``), this one first."""
+    upto = tuple(v for v, cap in SAME_RESULTS_UP_TO.get(variant, {}).items() if nodes <= cap)
+    return (SOLVER_VERSION, *SAME_RESULTS.get(variant, ()), *upto)
 
 
 MAX_SEEDS = 1_000_000     # per command: the list is made before the first seed is solved
@@ -226,7 +239,7 @@ def plan_jobs(store: Store, rules: Rules, seeds: list[str], nodes: int, seconds:
     from solver.driver import search_mode
     dom = json.dumps(list(dominance))
     mode = search_mode(restarts)
-    versions = (SOLVER_VERSION, *SAME_RESULTS.get(rules.variant, ()))   # same results: done
+    versions = same_results(rules.variant, nodes)   # same results: done
     if rerun_unknown:
         latest = {r["game"]: r for r in store.latest(rules_hash=rules.hash())}
         # a seed never stored is solved too (it is not "already stored")

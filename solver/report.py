@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Optional
 
-from solver.batch import SAME_RESULTS
+from solver.batch import same_results
 from solver.stats import GroupStats, group_stats, render
 
 RECORD_FIELDS = ("variant", "rules_hash", "game", "verdict", "reason", "nodes", "seconds", "most_home")
@@ -82,7 +82,7 @@ def published(folder: Path, version: str) -> dict[str, tuple[int, dict[str, dict
     rows, sets = read_files(folder)
     out = {}
     for h, s in sets.items():
-        same = {version, *SAME_RESULTS.get(s["variant"], ())}
+        same = {version, *same_results(s["variant"], s["budget_nodes"])}
         out[h] = (s["budget_nodes"], {}, bool(s["solver_versions"]) and set(s["solver_versions"]) <= same)
     made_by = {h: ",".join(s["solver_versions"]) for h, s in sets.items()}
     for r in rows:
@@ -103,7 +103,7 @@ def pending(folder: Path, version: str) -> dict[str, dict[str, dict]]:
         rows = list(csv.DictReader(f))
     out: dict[str, dict[str, dict]] = {}
     for r in _typed(rows):
-        if r["solver_version"] in {version, *SAME_RESULTS.get(r["variant"], ())}:
+        if r["solver_version"] in {version, *same_results(r["variant"], int(r["budget_nodes"]))}:
             r["budget_nodes"] = int(r["budget_nodes"])
             out.setdefault(r["rules_hash"], {})[r["game"]] = r
     return out
@@ -152,7 +152,7 @@ def records_for(store, entries: Iterable[Entry], version: str, games: Optional[i
     for e in entries:
         rules = entry_rules(e)
         h = rules.hash()
-        same = {version, *SAME_RESULTS.get(e.variant, ())}
+        same = {version, *same_results(e.variant, e.budget_nodes)}
         n = min(e.games, games) if games else e.games
         budget, old, reusable = (kept or {}).get(h, (None, {}, False))
         reusable = reusable and budget == e.budget_nodes

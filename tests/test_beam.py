@@ -69,12 +69,28 @@ def test_no_beams_without_reinforcement(variant):
     assert ad.k.beam_plan(ad.cfg, 1_000_000) == []
 
 
-def test_beam_widths_grow_with_the_budget():
+def test_more_beams_not_wider_ones_as_the_budget_grows():
     rules, dom = _reinforcements()
     ad = adapter_for(rules, dom)
-    widths = {n: {w for w, _ in ad.k.beam_plan(ad.cfg, n)} for n in (1, 1_000_000, 10**10)}
-    assert widths == {1: {10}, 1_000_000: {2_000}, 10**10: {beam_order.MAX_WIDTH}}
-    assert len(ad.k.beam_plan(ad.cfg, 1_000_000)) == len(beam_order.PLAN_WEIGHTS)
+    plans = {n: ad.k.beam_plan(ad.cfg, n) for n in (1, 1_000_000, 10_000_000)}
+    assert {n: ({w for w, _ in p}, len(p)) for n, p in plans.items()} == {
+        1: ({10}, 4), 1_000_000: ({2_000}, 4), 10_000_000: ({2_000}, 40)}
+    weights = [tuple(w) for _, w in plans[10_000_000]]
+    assert len(set(weights)) == 40 and all(w[0] == 10.0 for w in weights)
+
+
+def test_up_to_1m_nodes_the_plan_is_that_of_solver_0_16_0():
+    """What ``SAME_RESULTS_UP_TO`` claims: the same four beams, as wide, same weights."""
+    from solver.batch import same_results
+    rules, dom = _reinforcements()
+    ad = adapter_for(rules, dom)
+    old = [(max(10, min(20_000, n // 500)), [10.0, b, s]) for n in (100_000, 1_000_000)
+           for s, b in ((6.0, 10.0), (3.0, 10.0), (6.0, 3.0), (3.0, 3.0))]
+    new = [(w, list(x)) for n in (100_000, 1_000_000) for w, x in ad.k.beam_plan(ad.cfg, n)]
+    assert new == old
+    assert "patience-solver 0.16.0" in same_results("reinforcements", 1_000_000)
+    assert "patience-solver 0.16.0" not in same_results("reinforcements", 2_000_000)
+    assert "patience-solver 0.16.0" in same_results("alhambra", 2_000_000)
 
 
 def _plain_score(rules, pos, weights) -> float:
@@ -88,21 +104,27 @@ def _plain_score(rules, pos, weights) -> float:
         gaps = [r - (n + 1) for n in ups] + [(ranks - n) - r for n in downs]
         return min([g for g in gaps if g >= 0], default=beam_order.NOT_NEEDED)
 
+    def inversions(pile):       # cards above a more urgent card
+        us = [urgency(c) for c in pile]
+        return sum(1 for k, u in enumerate(us) if u > min(us[:k], default=beam_order.NOT_NEEDED))
+
     home = sum(map(len, pos.foundations))
-    inversions = 0
-    for reserve in pos.reserves:
-        us = [urgency(c) for c in reserve]
-        inversions += sum(1 for k, u in enumerate(us) if u > min(us[:k], default=beam_order.NOT_NEEDED))
     left = len(pos.stock) + beam_order.LEFT_PER_REDEAL * (rules["redeals"] - pos.redeals_used)
-    return weights[0] * home - weights[1] * inversions + weights[2] * left
+    score = weights[0] * home - weights[1] * sum(map(inversions, pos.reserves)) + weights[2] * left
+    if len(weights) > 3:
+        (waste,) = pos.waste
+        tops = sum(1 for r in pos.reserves if r and urgency(r[-1]) == 0)
+        score += (-weights[3] * sum(map(len, pos.reserves)) - weights[4] * inversions(waste) + weights[5] * tops)
+    return score
 
 
-def test_the_score_matches_its_plain_twin_along_random_lines():
+@pytest.mark.parametrize("weights", [[10.0, 3.0, 6.0], [10.0, 3.0, 6.0, 2.0, 5.0, 7.0]])
+def test_the_score_matches_its_plain_twin_along_random_lines(weights):
     rules, dom = _reinforcements()
     ad = adapter_for(rules)
     engine = engine_for(rules)
     rng = random.Random(7)
-    weights = np.array([10.0, 3.0, 6.0])
+    weights = np.array(weights)
     checked = 0
     for g in range(1, 6):
         pos = engine.initial_position(game("reinforcements", g).layout)

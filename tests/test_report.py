@@ -97,16 +97,16 @@ def test_report_writes_the_published_records_again_with_no_store(tmp_path):
 @pytest.mark.skipif(not (RESULTS / "records.csv.gz").exists(), reason="no table shipped yet")
 def test_rows_kept_from_an_earlier_version_are_what_this_version_gives(tmp_path):
     """Each shipped row that a report keeps although an earlier version made it
-    (``SAME_RESULTS``): three of its decided games, re-solved now, give the same verdicts
+    (``same_results``): three of its decided games, re-solved now, give the same verdicts
     and node counts (the search is deterministic, so the counts tell a changed search)."""
     from solver.batch import SOLVER_VERSION
-    from solver.batch import SAME_RESULTS
+    from solver.batch import same_results
     from solver.store import Store
     rows, sets = read_files(RESULTS)
     checked = rows_kept = 0
     for h, s in sets.items():
         older = set(s["solver_versions"]) - {SOLVER_VERSION}
-        if not older or not older <= set(SAME_RESULTS.get(s["variant"], ())):
+        if not older or not older <= set(same_results(s["variant"], s["budget_nodes"])):
             continue
         rows_kept += 1
         sample = sorted((r for r in rows if r["rules_hash"] == h and r["verdict"] != "unknown" and r["nodes"] > 1000),

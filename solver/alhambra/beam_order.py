@@ -18,16 +18,24 @@ from solver.alhambra.slots import C_NRES, C_REDEALS, C_REINF, C_STOCK
 from solver.toolkit import C_NF, C_RANKS, C_SUIT0, C_SUITS
 
 W_HOME, W_BLOCK, W_LEFT = 0, 1, 2       # the weights: cards home, reserve inversions, stock left
+W_RES, W_WASTE_INV, W_TOPS = 3, 4, 5    # optional: reserve cards, waste inversions, reserve tops playable home
 NOT_NEEDED = 99                         # the urgency of a card no foundation of its suit can take
 LEFT_PER_REDEAL = 50                    # a redeal left counts as this many stock cards
 
-# (stock left, reserve inversions) per beam, tried in this order; cards home weigh 10 in
-# each. On The Reinforcements games 1-100 (widths of 2,000) they won 25, 23, 22 and 18
-# deals, 35 together; three more weightings won 3 more there and none of games 101-200,
-# where these four won 36 (benchmarks/README.md).
+# The beams' weightings, in the order they run; cards home weigh 10 in each. First
+# (stock left, reserve inversions): on The Reinforcements games 1-100 (widths of 2,000)
+# these won 25, 23, 22 and 18 deals, 35 together, and 36 of games 101-200.
 PLAN_WEIGHTS = ((6.0, 10.0), (3.0, 10.0), (6.0, 3.0), (3.0, 3.0))
+# Then (stock left, reserve inversions, reserve cards, waste inversions, playable reserve
+# tops): these six won 5 of the 60 deals of games 1-100 that the first four leave
+# unknown at 1 M nodes, and 9 of the 64 of games 101-200 (benchmarks/README.md).
+MORE_WEIGHTS = ((6.0, 10.0, 2.0, 0.0, 0.0), (6.0, 10.0, 5.0, 0.0, 0.0), (6.0, 10.0, 0.0, 5.0, 0.0),
+                (6.0, 10.0, 0.0, 0.0, 5.0), (3.0, 10.0, 3.0, 3.0, 3.0), (6.0, 5.0, 5.0, 5.0, 0.0))
+# After those, weightings drawn at random (seeded: a plan is the same on every machine).
+DRAWN_RANGES = ((1.0, 8.0), (2.0, 15.0), (0.0, 6.0), (0.0, 6.0), (0.0, 6.0))
 NODES_PER_WIDTH = 500                   # a budget of 1 M nodes: beams 2,000 states wide
-MAX_WIDTH = 20_000                      # the beam's arrays grow with width x depth
+MAX_WIDTH = 2_000                       # wider beams won no more (games 1-14 at 20,000)
+NODES_PER_BEAM = 250_000                # a budget of 1 M nodes: four beams; 10 M: forty
 
 
 @njit(cache=True)
@@ -49,7 +57,9 @@ def urgency(cfg, fnd, c):
 @njit(cache=True)
 def score(cfg, state, weights):
     """Cards home, less the reserve cards that lie above a more urgent card (each one must
-    leave before the card under it can go home), plus the stock cards and redeals left."""
+    leave before the card under it can go home), plus the stock cards and redeals left.
+    Weights beyond the first three (``weighting``) add: less the cards in reserves, less
+    the waste cards above a more urgent card, plus the reserve tops that can go home now."""
     piles, lens, fnd = state.piles, state.lens, state.fnd
     home = 0
     for f in range(cfg[C_NF]):
@@ -64,18 +74,53 @@ def score(cfg, state, weights):
             elif u < lowest:
                 lowest = u
     left = lens[cfg[C_STOCK]] + LEFT_PER_REDEAL * (cfg[C_REDEALS] - state.scal[0])
-    return weights[W_HOME] * home - weights[W_BLOCK] * inversions + weights[W_LEFT] * left
+    total = weights[W_HOME] * home - weights[W_BLOCK] * inversions + weights[W_LEFT] * left
+    if weights.shape[0] > W_RES:
+        nres = 0
+        tops = 0
+        for r in range(cfg[C_NRES]):
+            nres += lens[r]
+            if lens[r] > 0 and urgency(cfg, fnd, piles[r, lens[r] - 1]) == 0:
+                tops += 1
+        w = cfg[C_NRES]
+        winv = 0
+        lowest = NOT_NEEDED
+        for k in range(lens[w]):
+            u = urgency(cfg, fnd, piles[w, k])
+            if u > lowest:
+                winv += 1
+            elif u < lowest:
+                lowest = u
+        total += -weights[W_RES] * nres - weights[W_WASTE_INV] * winv + weights[W_TOPS] * tops
+    return total
+
+
+def weighting(k: int) -> np.ndarray:
+    """The weights of the plan's beam ``k`` (0, 1, ...): ``PLAN_WEIGHTS``, then
+    ``MORE_WEIGHTS``, then drawn from ``DRAWN_RANGES`` with seed ``k``."""
+    if k < len(PLAN_WEIGHTS):
+        left, inversions = PLAN_WEIGHTS[k]
+        w = np.zeros(3, dtype=np.float64)   # no extra terms: the score of solver 0.16.0
+        w[W_HOME], w[W_BLOCK], w[W_LEFT] = 10.0, inversions, left
+        return w
+    k2 = k - len(PLAN_WEIGHTS)
+    if k2 < len(MORE_WEIGHTS):
+        extra = MORE_WEIGHTS[k2]
+    else:
+        rng = np.random.default_rng(k)
+        extra = tuple(rng.uniform(lo, hi) for lo, hi in DRAWN_RANGES)
+    w = np.zeros(6, dtype=np.float64)
+    w[W_HOME] = 10.0
+    w[W_LEFT], w[W_BLOCK], w[W_RES], w[W_WASTE_INV], w[W_TOPS] = extra
+    return w
 
 
 def plan(cfg, nodes: int) -> list[tuple[int, np.ndarray]]:
-    """With reinforcement, the beams of ``PLAN_WEIGHTS`` (widths growing with the budget,
-    at least 10 and at most ``MAX_WIDTH``); otherwise none."""
+    """With reinforcement, one beam per ``NODES_PER_BEAM`` nodes of the budget (at least the
+    four of ``PLAN_WEIGHTS``), ``NODES_PER_WIDTH`` nodes a state wide (at least 10, at most
+    ``MAX_WIDTH``): more beams, not wider ones, as a beam's weighting matters more than its
+    width; otherwise none."""
     if cfg[C_REINF] == 0:
         return []
     width = max(10, min(MAX_WIDTH, nodes // NODES_PER_WIDTH))
-    out = []
-    for left, inversions in PLAN_WEIGHTS:
-        w = np.zeros(3, dtype=np.float64)
-        w[W_HOME], w[W_BLOCK], w[W_LEFT] = 10.0, inversions, left
-        out.append((width, w))
-    return out
+    return [(width, weighting(k)) for k in range(max(len(PLAN_WEIGHTS), nodes // NODES_PER_BEAM))]
