@@ -10,6 +10,12 @@ a beam that empties proves nothing. The beam and its score are now the solver's
 ``--by-deals`` runs a variant that compares states only with states that dealt as often.
 
     PYTHONPATH=. python benchmarks/prototypes/beam_search.py --variant reinforcements --games 1-20 --width 2000
+
+``--weights`` (repeatable: a whole weight vector, ``beam_order.score``'s order) and
+``--plan K0-K1`` (the solver plan's beams K0..K1, ``beam_order.weighting``) run every one
+of those beams on every game and count the wins of each and of any; ``--games`` also takes
+a list (``1,2,5-9``) or ``unknown:A-B``, the games of A..B that the published table
+(``results/records.csv.gz``) leaves unknown.
 """
 from __future__ import annotations
 
@@ -60,12 +66,21 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--by-deals", action="store_true", help="the beam over deals")
     ap.add_argument("--portfolio", default="", help="w_stock:w_block,... tried in turn until one wins")
+    ap.add_argument("--weights", action="append", default=[], help="a whole weight vector, comma-separated")
+    ap.add_argument("--plan", default="", help="K0-K1: the solver plan's beams K0..K1")
     a = ap.parse_args()
     rules = make_rules(a.variant, parse_rule_assignments(a.rule))
-    lo, hi = map(int, a.games.split("-"))
+    games = _games(a.games, rules)
     ad = adapter_for(rules, expand_dominance(rules, ["all"]))
+    if a.weights or a.plan:
+        vectors = [np.array([float(x) for x in w.split(",")]) for w in a.weights]
+        if a.plan:
+            k0, k1 = map(int, a.plan.split("-"))
+            vectors += [beam_order.weighting(k) for k in range(k0, k1 + 1)]
+        _every_beam(ad, rules, games, vectors, a.width, a.seed)
+        return
     won = 0
-    for g in range(lo, hi + 1):
+    for g in games:
         deal = pysolfc_deal(rules, g)
         pos = engine_for(rules).initial_position(deal.layout)
         state, keys = kernel_state(ad, pos)
@@ -93,7 +108,44 @@ def main() -> None:
             verdict = f"WON ({len(moves)} moves, certified)"
             won += 1
         print(f"game {g}: {verdict}; best home {best}, depth {depth}, {dt:.1f} s", flush=True)
-    print(f"{won} won of {hi - lo + 1}")
+    print(f"{won} won of {len(games)}")
+
+
+def _games(text: str, rules) -> list[int]:
+    """``1-10``, ``1,2,5-9`` or ``unknown:A-B`` (unknown in the published table)."""
+    if text.startswith("unknown:"):
+        import csv
+        import gzip
+        lo, hi = map(int, text[len("unknown:"):].split("-"))
+        with gzip.open("results/records.csv.gz", "rt") as f:
+            return sorted(int(r["game"]) for r in csv.DictReader(f) if r["rules_hash"] == rules.hash()
+                          and r["verdict"] == "unknown" and lo <= int(r["game"]) <= hi)
+    out = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out += list(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def _every_beam(ad, rules, games, vectors, width, seed) -> None:
+    """Every beam on every game: which won each game, and the wins of each beam and of any."""
+    wins = [0] * len(vectors)
+    any_won = 0
+    for g in games:
+        deal = pysolfc_deal(rules, g)
+        pos = engine_for(rules).initial_position(deal.layout)
+        state, keys = kernel_state(ad, pos)
+        t0 = time.perf_counter()
+        got = []
+        for i, w in enumerate(vectors):
+            ok, path, _, _ = beam(ad.kernel, ad.cfg, state, keys, width, w, seed)
+            if ok:
+                certify(deal, _expand(ad, pos, [int(m) for m in path]))
+                wins[i] += 1
+                got.append(i)
+        any_won += bool(got)
+        print(f"game {g}: won by beams {got} ({time.perf_counter() - t0:.0f} s)", flush=True)
+    print("wins per beam:", wins, f"any: {any_won} of {len(games)}")
 
 
 
