@@ -9,7 +9,8 @@ moves that the driver certifies on the reference engine like any other.
 Why: on The Reinforcements the depth-first search wins within a few thousand nodes or not
 at all, and the deals it leaves unknown are often won by lines a beam that keeps reserve
 cards in a good order reaches (benchmarks/README.md). The ties between equal scores are
-broken at random from ``seed``, so a beam is deterministic.
+broken at random from ``seed``, so a beam is deterministic. Its signature is a win
+search's (``solver.driver.WIN_SEARCHES``): ``width`` is its size.
 """
 
 from __future__ import annotations
@@ -66,8 +67,9 @@ def _home(state):
 
 
 @njit(cache=True)
-def beam(kernel, cfg, state, keys, width, weights, seed):
-    """Search from ``state`` (left as it was). Returns (won, path, expansions, most home):
+def beam(kernel, cfg, state, keys, width, noise, weights, seed):
+    """Search from ``state`` (left as it was), the ties within ``noise`` broken at random.
+    Returns (won, path, expansions, most home):
     ``path`` the kernel moves of a winning line (empty without one), ``expansions`` the
     moves played and taken back, the beam's nodes."""
     np.random.seed(seed)
@@ -114,7 +116,7 @@ def beam(kernel, cfg, state, keys, width, weights, seed):
                     won_at, won_parent, won_move = d, i, m
                     undo_move(kernel, cfg, state, keys, m, info)
                     break
-                cs[nc] = beam_score(kernel, cfg, state, weights) + np.random.random() * 0.5
+                cs[nc] = beam_score(kernel, cfg, state, weights) + np.random.random() * noise
                 cp[nc], cm[nc], ch[nc] = i, m, state.h[0] | np.uint64(1)
                 nc += 1
                 undo_move(kernel, cfg, state, keys, m, info)

@@ -21,6 +21,7 @@ import numpy as np
 
 from solver import __version__, cards
 from solver.beam import beam
+from solver.nested import nested
 from solver.dispatch import Kernel, hash_state
 from solver.engine import Position, engine_for
 from solver.formats import Deal, Solution
@@ -42,7 +43,10 @@ SHORTEN_NODES = 200_000               # nodes spent after a win on detours of tw
 SHORTEN_PER_MOVE = 1_000              # ... and at most this many per move of the line
 MAX_DETOUR = 8                        # the longest detour tried (moves)
 UNBOUNDED = 1 << 62
-BEAM_SEED = 1                         # the beams' tie-breaks: a fixed seed, so a verdict depends on the budget only
+WIN_SEED = 1                          # the searches for wins' noise: a fixed seed, so a verdict depends on the budget only
+# The searches for wins a family's ``win_plan`` names, all with one signature: (kernel,
+# cfg, state, keys, size, noise, weights, seed) -> (won, path, expansions, most home).
+WIN_SEARCHES = {"beam": beam, "nested": nested}
 
 
 @dataclass(frozen=True)
@@ -379,8 +383,8 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     end without a win is no verdict: the plan goes on. Without restarts one plain-order
     search gets the budget.
 
-    A search that runs out of nodes is followed by the family's beam searches for wins
-    (``beam_plan``; The Reinforcements), whose win is certified like the search's and whose
+    A search that runs out of nodes is followed by the family's searches for wins
+    (``win_plan``; The Reinforcements: beams and nested searches), whose win is certified like the search's and whose
     failure decides nothing; then by the family's verdict from outside the
     search where it has one and its rule is on (``root_verdict``; Alhambra: the schedule
     model, solved by CP-SAT): lost there is lost, with ``proof`` naming the rule; a line it
@@ -449,22 +453,23 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     elif attempt.status == LOST:
         res.verdict, res.reason = "lost", None
     elif attempt.reason == "nodes" and time.perf_counter() < deadline:
-        if not _beams(ad, deal, start_pos, res, budget, t0, deadline):
+        if not _wins(ad, deal, start_pos, res, budget, t0, deadline):
             _root_verdict(ad, deal, start_pos, res, t0, deadline)
     return res
 
 
-def _beams(ad: KernelAdapter, deal: Deal, start_pos: Position, res: SolveResult, budget: Budget, t0: float,
-           deadline: float) -> bool:
-    """After a search that ran out of nodes, the family's beam searches for wins
-    (``beam_plan``), in turn until one wins, the clock read between them: a win is
-    certified like the search's (``proof`` names ``beam``), and no win decides nothing.
-    The result's nodes count the beams' moves. Returns whether one won."""
-    state, keys = kernel_state(ad, start_pos)        # each beam leaves it as it came
-    for width, weights in ad.k.beam_plan(ad.cfg, budget.nodes):
+def _wins(ad: KernelAdapter, deal: Deal, start_pos: Position, res: SolveResult, budget: Budget, t0: float,
+          deadline: float) -> bool:
+    """After a search that ran out of nodes, the family's searches for wins (``win_plan``,
+    ``WIN_SEARCHES``), in turn until one wins, the clock read between them: a win is
+    certified like the search's (``proof`` names the search that found it), and no win
+    decides nothing. The result's nodes count their moves. Returns whether one won."""
+    state, keys = kernel_state(ad, start_pos)        # each search leaves it as it came
+    for name, size, noise, weights in ad.k.win_plan(ad.cfg, budget.nodes):
         if time.perf_counter() >= deadline:
             return False
-        won, path, expansions, most = beam(ad.kernel, ad.cfg, state, keys, width, weights, BEAM_SEED)
+        won, path, expansions, most = WIN_SEARCHES[name](ad.kernel, ad.cfg, state, keys, size, noise, weights,
+                                                         WIN_SEED)
         res.nodes += int(expansions)
         res.most_home = max(res.most_home, int(most))
         if won:
@@ -472,7 +477,7 @@ def _beams(ad: KernelAdapter, deal: Deal, start_pos: Position, res: SolveResult,
             found = [int(m) for m in path]
             res.search_moves = len(_expand(ad, start_pos, found))
             res.moves = certify(deal, _expand(ad, start_pos, _shorten(ad, start_pos, found, budget.shorten)))
-            res.verdict, res.reason, res.proof = "won", None, "beam"
+            res.verdict, res.reason, res.proof = "won", None, name
             res.certify_seconds = time.perf_counter() - t1
             res.seconds = time.perf_counter() - t0
             return True

@@ -31,9 +31,10 @@ family's refuted relaxed states):
 * ``undo_move(cfg, state, keys, m, info)``: take ``m`` back exactly.
 * ``is_won(cfg, state) -> bool``.
 * ``move_class(cfg, m) -> int``: the win-first ordering class (lower first).
-* ``beam_score(cfg, state, weights) -> float``: how promising a state looks to the beam
-  search for wins (``solver.beam``), higher first, with one of ``beam_plan``'s weight sets
-  (any value where the family has no beams: it is never called there).
+* ``beam_score(cfg, state, weights) -> float``: how promising a state looks to the
+  searches for wins (``solver.beam``, ``solver.nested``), higher first, with one of
+  ``win_plan``'s weight sets (any value where the family has none: it is never called
+  there).
 * ``hash_state(cfg, state, keys, h)``: the state's key from scratch into ``h`` (uint64[2]),
   which make and undo keep up to date in ``state.h``: the positional Zobrist hash of
   ``solver.state.full_hash``, or a canonical key (the Terrace family's: interchangeable
@@ -49,9 +50,11 @@ Python, over a ``solver.variants.Rules``:
   and the moves spent (``(False, 0)`` where the family has none; ``retry``: search again
   where a smaller cap gave up); ``relaxation_moves(cfg, nodes) -> int``: how many relaxed
   moves the root's relaxation may spend in a solve of ``nodes`` nodes (0: it is not run);
-  ``beam_plan(cfg, nodes) -> list[(width, weights)]``: the beam searches for wins run
-  after a search of ``nodes`` nodes that ran out of them, in turn until one wins (empty:
-  none; a beam proves nothing, its wins are certified like the search's);
+  ``win_plan(cfg, nodes) -> list[(search, size, noise, weights)]``: the searches for wins
+  run after a search of ``nodes`` nodes that ran out of them, in turn until one wins:
+  ``search`` names one of ``solver.driver.WIN_SEARCHES`` (``"beam"``: ``size`` is its
+  width; ``"nested"``: its level), ``noise`` the random part of its scores (empty: none;
+  such a search proves nothing, its wins are certified like the search's);
   ``root_verdict(cfg, rules, pos, seconds) -> None | (verdict, moves, rule)``: a verdict
   from outside the search (a model solved by another solver) on the reference position
   ``pos``, run after a search that ran out of nodes, within ``seconds`` of wall clock (inf:
@@ -174,7 +177,7 @@ FAMILIES: Mapping[str, Family] = MappingProxyType({
 })
 
 # The search core's own files, for the numba cache key beside each family's ``sources``.
-CORE_SOURCES = ("jit.py", "kernels.py", "state.py", "toolkit.py", "dispatch.py", "search.py", "beam.py")
+CORE_SOURCES = ("jit.py", "kernels.py", "state.py", "toolkit.py", "dispatch.py", "search.py", "beam.py", "nested.py")
 
 
 def family(name: str) -> Family:

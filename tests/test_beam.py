@@ -1,6 +1,6 @@
 """The beam searches for wins (``solver.beam``) and the Alhambra family's score and plan
 (``solver.alhambra.beam_order``): a beam's win is a certified line, its failure no verdict,
-and only The Reinforcements runs beams."""
+and only The Reinforcements runs searches for wins (the nested ones: tests/test_nested.py)."""
 
 import random
 
@@ -49,8 +49,9 @@ def test_a_beam_leaves_the_state_as_it_came_and_its_line_wins():
     pos = engine_for(rules).initial_position(game("reinforcements", 20).layout)
     state, keys = kernel_state(ad, pos)
     before = [a.copy() for a in state[:5]]
-    width, weights = ad.k.beam_plan(ad.cfg, BUDGET.nodes)[0]
-    won, path, expansions, most = beam(ad.kernel, ad.cfg, state, keys, width, weights, 1)
+    name, width, noise, weights = ad.k.win_plan(ad.cfg, BUDGET.nodes)[0]
+    assert name == "beam"
+    won, path, expansions, most = beam(ad.kernel, ad.cfg, state, keys, width, noise, weights, 1)
     assert won and expansions > len(path) and most > 0
     assert all(np.array_equal(a, b) for a, b in zip(before, state[:5]))
     moves = np.zeros(256, dtype=np.int32)
@@ -66,31 +67,42 @@ def test_no_beams_without_reinforcement(variant):
     """The other variants' verdicts stay those of solver 0.15.0 (``SAME_RESULTS``)."""
     rules = make_rules(variant, {})
     ad = adapter_for(rules)
-    assert ad.k.beam_plan(ad.cfg, 1_000_000) == []
+    assert ad.k.win_plan(ad.cfg, 1_000_000) == []
 
 
-def test_more_beams_not_wider_ones_as_the_budget_grows():
+def test_more_searches_not_wider_ones_as_the_budget_grows():
     rules, dom = _reinforcements()
     ad = adapter_for(rules, dom)
-    plans = {n: ad.k.beam_plan(ad.cfg, n) for n in (1, 1_000_000, 10_000_000)}
-    assert {n: ({w for w, _ in p}, len(p)) for n, p in plans.items()} == {
-        1: ({10}, 4), 1_000_000: ({2_000}, 4), 10_000_000: ({2_000}, 40)}
-    weights = [tuple(w) for _, w in plans[10_000_000]]
-    assert len(set(weights)) == 40 and all(w[0] == 10.0 for w in weights)
+    plans = {n: ad.k.win_plan(ad.cfg, n) for n in (1, 1_000_000, 1_500_000, 2_000_000, 10_000_000)}
+    kinds = {n: "".join(name[0] for name, *_ in p) for n, p in plans.items()}
+    assert kinds == {1: "bbbb", 1_000_000: "bbbb", 1_500_000: "bbbbn", 2_000_000: "bbbbnbb",
+                     10_000_000: "bbbb" + "nbb" * 9}
+    assert {size for name, size, *_ in plans[10_000_000] if name == "beam"} == {2_000}
+    assert {size for name, size, *_ in plans[1] if name == "beam"} == {10}
+    beams = [tuple(w) for name, _, _, w in plans[10_000_000] if name == "beam"]
+    assert len(set(beams)) == 22 and all(w[0] == 10.0 for w in beams)
+    # the nested searches: level 2, weightings 0, 0, 1, 1, ..., the noises in turn
+    nested = [(size, noise, tuple(w)) for name, size, noise, w in plans[10_000_000] if name == "nested"]
+    assert nested == [(2, (10.0, 3.0)[i % 2], tuple(beam_order.weighting(i // 2))) for i in range(9)]
 
 
 def test_up_to_1m_nodes_the_plan_is_that_of_solver_0_16_0():
-    """What ``SAME_RESULTS_UP_TO`` claims: the same four beams, as wide, same weights."""
+    """What ``SAME_RESULTS_UP_TO`` claims: the same four beams, as wide, same weights, same
+    tie-breaks."""
     from solver.batch import same_results
     rules, dom = _reinforcements()
     ad = adapter_for(rules, dom)
-    old = [(max(10, min(20_000, n // 500)), [10.0, b, s]) for n in (100_000, 1_000_000)
+    budgets = (100_000, 1_000_000)
+    old = [("beam", max(10, min(20_000, n // 500)), 0.5, [10.0, b, s]) for n in budgets
            for s, b in ((6.0, 10.0), (3.0, 10.0), (6.0, 3.0), (3.0, 3.0))]
-    new = [(w, list(x)) for n in (100_000, 1_000_000) for w, x in ad.k.beam_plan(ad.cfg, n)]
+    new = [(name, size, noise, list(w)) for n in budgets for name, size, noise, w in ad.k.win_plan(ad.cfg, n)]
     assert new == old
     assert "patience-solver 0.16.0" in same_results("reinforcements", 1_000_000)
+    assert "patience-solver 0.17.0" in same_results("reinforcements", 1_000_000)
     assert "patience-solver 0.16.0" not in same_results("reinforcements", 2_000_000)
+    assert "patience-solver 0.17.0" not in same_results("reinforcements", 2_000_000)
     assert "patience-solver 0.16.0" in same_results("alhambra", 2_000_000)
+    assert "patience-solver 0.17.0" in same_results("alhambra", 2_000_000)
 
 
 def _plain_score(rules, pos, weights) -> float:

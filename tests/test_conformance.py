@@ -29,7 +29,7 @@ PY = {"make_cfg": ["rules", "safe_flags"], "n_piles": ["rules"], "acyclic": ["ru
       "load_position": ["rules", "pos", "state"], "to_moves": ["rules", "m", "info"],
       "memo_slots": ["cfg", "nodes"], "relaxation_moves": ["cfg", "nodes"],
       "relaxation_lost": ["cfg", "state", "cap", "retry"], "root_verdict": ["cfg", "rules", "pos", "seconds"],
-      "beam_plan": ["cfg", "nodes"]}
+      "win_plan": ["cfg", "nodes"]}
 
 
 def test_every_catalogue_family_is_registered():

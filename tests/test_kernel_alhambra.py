@@ -59,7 +59,7 @@ def test_full_size_deals_end_certified_or_unknown(variant):
     """Full-size deals run end to end: a won is replayed, an unknown names the budget (and
     counts the moves of the beams that followed the search, where the variant has them)."""
     rules = make_rules(variant)
-    beams = bool(adapter_for(rules).k.beam_plan(adapter_for(rules).cfg, 50_000))
+    beams = bool(adapter_for(rules).k.win_plan(adapter_for(rules).cfg, 50_000))
     assert beams == (variant == "reinforcements")
     for n in range(1, 4):
         r = solve(pysolfc_deal(rules, n), Budget(nodes=50_000, memory=1 << 24))

@@ -11,9 +11,11 @@ a beam that empties proves nothing. The beam and its score are now the solver's
 
     PYTHONPATH=. python benchmarks/prototypes/beam_search.py --variant reinforcements --games 1-20 --width 2000
 
-``--weights`` (repeatable: a whole weight vector, ``beam_order.score``'s order) and
-``--plan K0-K1`` (the solver plan's beams K0..K1, ``beam_order.weighting``) run every one
-of those beams on every game and count the wins of each and of any; ``--games`` also takes
+``--weights`` (repeatable: a whole weight vector, ``beam_order.score``'s order),
+``--plan K0-K1`` (the solver plan's beams K0..K1, ``beam_order.weighting``) and
+``--nested NOISE:K`` (repeatable: a level-2 nested search, ``solver.nested``, with
+weighting K) run every one of those searches on every game and count the wins of each and
+of any; ``--games`` also takes
 a list (``1,2,5-9``) or ``unknown:A-B``, the games of A..B that the published table
 (``results/records.csv.gz``) leaves unknown.
 """
@@ -29,6 +31,7 @@ from solver.alhambra import beam_order
 from solver.alhambra.beam_order import W_BLOCK, W_HOME, W_LEFT
 from solver.alhambra.kernel import gen_moves, is_won, make_move, undo_move
 from solver.beam import _insert, _load, _store, beam
+from solver.driver import WIN_SEARCHES
 from solver.driver import _expand, adapter_for, certify, expand_dominance, kernel_state
 from solver.engine import engine_for
 from solver.formats import pysolfc_deal
@@ -50,7 +53,7 @@ def _depth_beam(ad, pos, width, w_home, w_block, w_stock, seed):
     state, keys = kernel_state(ad, pos)
     w = np.zeros(3)
     w[W_HOME], w[W_BLOCK], w[W_LEFT] = w_home, w_block, w_stock
-    ok, path, _, best = beam(ad.kernel, ad.cfg, state, keys, width, w, seed)
+    ok, path, _, best = beam(ad.kernel, ad.cfg, state, keys, width, beam_order.BEAM_NOISE, w, seed)
     return ok, path, best
 
 
@@ -68,16 +71,22 @@ def main() -> None:
     ap.add_argument("--portfolio", default="", help="w_stock:w_block,... tried in turn until one wins")
     ap.add_argument("--weights", action="append", default=[], help="a whole weight vector, comma-separated")
     ap.add_argument("--plan", default="", help="K0-K1: the solver plan's beams K0..K1")
+    ap.add_argument("--nested", action="append", default=[],
+                    help="NOISE:K (repeatable): a level-2 nested search with weighting K")
     a = ap.parse_args()
     rules = make_rules(a.variant, parse_rule_assignments(a.rule))
     games = _games(a.games, rules)
     ad = adapter_for(rules, expand_dominance(rules, ["all"]))
-    if a.weights or a.plan:
-        vectors = [np.array([float(x) for x in w.split(",")]) for w in a.weights]
+    if a.weights or a.plan or a.nested:
+        searches = [("beam", a.width, beam_order.BEAM_NOISE, np.array([float(x) for x in w.split(",")]))
+                    for w in a.weights]
         if a.plan:
             k0, k1 = map(int, a.plan.split("-"))
-            vectors += [beam_order.weighting(k) for k in range(k0, k1 + 1)]
-        _every_beam(ad, rules, games, vectors, a.width, a.seed)
+            searches += [("beam", a.width, beam_order.BEAM_NOISE, beam_order.weighting(k)) for k in range(k0, k1 + 1)]
+        for spec in a.nested:
+            noise, k = spec.split(":")
+            searches.append(("nested", 2, float(noise), beam_order.weighting(int(k))))
+        _every_search(ad, rules, games, searches, a.seed)
         return
     won = 0
     for g in games:
@@ -127,9 +136,9 @@ def _games(text: str, rules) -> list[int]:
     return out
 
 
-def _every_beam(ad, rules, games, vectors, width, seed) -> None:
-    """Every beam on every game: which won each game, and the wins of each beam and of any."""
-    wins = [0] * len(vectors)
+def _every_search(ad, rules, games, searches, seed) -> None:
+    """Every search on every game: which won each game, and the wins of each and of any."""
+    wins = [0] * len(searches)
     any_won = 0
     for g in games:
         deal = pysolfc_deal(rules, g)
@@ -137,15 +146,15 @@ def _every_beam(ad, rules, games, vectors, width, seed) -> None:
         state, keys = kernel_state(ad, pos)
         t0 = time.perf_counter()
         got = []
-        for i, w in enumerate(vectors):
-            ok, path, _, _ = beam(ad.kernel, ad.cfg, state, keys, width, w, seed)
+        for i, (name, size, noise, w) in enumerate(searches):
+            ok, path, _, _ = WIN_SEARCHES[name](ad.kernel, ad.cfg, state, keys, size, noise, w, seed)
             if ok:
                 certify(deal, _expand(ad, pos, [int(m) for m in path]))
                 wins[i] += 1
                 got.append(i)
         any_won += bool(got)
-        print(f"game {g}: won by beams {got} ({time.perf_counter() - t0:.0f} s)", flush=True)
-    print("wins per beam:", wins, f"any: {any_won} of {len(games)}")
+        print(f"game {g}: won by searches {got} ({time.perf_counter() - t0:.0f} s)", flush=True)
+    print("wins per search:", wins, f"any: {any_won} of {len(games)}")
 
 
 

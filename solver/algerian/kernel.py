@@ -69,9 +69,9 @@ def root_verdict(cfg, rules, pos, seconds: float):
     return None
 
 
-def beam_plan(cfg, nodes: int) -> list:
-    """No beam searches for wins in this family: its searches decide or run out of nodes on
-    deals no beam was measured to win."""
+def win_plan(cfg, nodes: int) -> list:
+    """No searches for wins after the search in this family: its searches decide or run out
+    of nodes on deals no beam was measured to win."""
     return []
 
 
@@ -250,5 +250,5 @@ def move_class(cfg, m):
 
 @njit(cache=True)
 def beam_score(cfg, state, weights):
-    """Never called: ``beam_plan`` is empty in this family."""
+    """Never called: ``win_plan`` is empty in this family."""
     return 0.0

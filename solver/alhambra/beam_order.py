@@ -1,4 +1,5 @@
-"""The Alhambra family's beam searches for wins (``solver.beam``): the score and the plan.
+"""The Alhambra family's searches for wins (``solver.beam``, ``solver.nested``): the score
+and the plan.
 
 Only with reinforcement (The Reinforcements). There the depth-first search wins early or
 not at all, and beams that keep the reserves in a good order win many of the deals it
@@ -36,6 +37,13 @@ DRAWN_RANGES = ((1.0, 8.0), (2.0, 15.0), (0.0, 6.0), (0.0, 6.0), (0.0, 6.0))
 NODES_PER_WIDTH = 500                   # a budget of 1 M nodes: beams 2,000 states wide
 MAX_WIDTH = 2_000                       # wider beams won no more (games 1-14 at 20,000)
 NODES_PER_BEAM = 250_000                # a budget of 1 M nodes: four beams; 10 M: forty
+BEAM_NOISE = 0.5                        # a beam's scores within half a point tie (broken at random)
+# A nested search (``solver.nested``) of level 2 takes the time of about two beams and, on
+# the 60 deals of games 1-100 that 1 M nodes leave unknown, won 5-8 alone, 11 as the first
+# four below together, where the six beams after the first four won 5 (benchmarks/README.md).
+NESTED_LEVEL = 2
+NESTED_BEAMS = 2                        # a nested search counts as this many beams
+NESTED_NOISES = (10.0, 3.0)             # the nested searches' noise, in turn (a card home: 10)
 
 
 @njit(cache=True)
@@ -115,12 +123,31 @@ def weighting(k: int) -> np.ndarray:
     return w
 
 
-def plan(cfg, nodes: int) -> list[tuple[int, np.ndarray]]:
-    """With reinforcement, one beam per ``NODES_PER_BEAM`` nodes of the budget (at least the
-    four of ``PLAN_WEIGHTS``), ``NODES_PER_WIDTH`` nodes a state wide (at least 10, at most
-    ``MAX_WIDTH``): more beams, not wider ones, as a beam's weighting matters more than its
-    width; otherwise none."""
+def plan(cfg, nodes: int) -> list[tuple[str, int, float, np.ndarray]]:
+    """With reinforcement, the searches for wins (``solver.driver.WIN_SEARCHES``): one beam
+    per ``NODES_PER_BEAM`` nodes of the budget, at least the four of ``PLAN_WEIGHTS``,
+    ``NODES_PER_WIDTH`` nodes a state wide (at least 10, at most ``MAX_WIDTH``): more
+    searches, not wider ones, as a weighting matters more than a width. After the first
+    four, a nested search and two beams in turn, a nested search counting as
+    ``NESTED_BEAMS`` beams (weightings 0, 0, 1, 1, ... with the noises of
+    ``NESTED_NOISES`` in turn). Up to 1 M nodes that is the four beams of solver 0.16.0.
+    Without reinforcement: none."""
     if cfg[C_REINF] == 0:
         return []
     width = max(10, min(MAX_WIDTH, nodes // NODES_PER_WIDTH))
-    return [(width, weighting(k)) for k in range(max(len(PLAN_WEIGHTS), nodes // NODES_PER_BEAM))]
+    slots = max(len(PLAN_WEIGHTS), nodes // NODES_PER_BEAM)
+    out = [("beam", width, BEAM_NOISE, weighting(k)) for k in range(len(PLAN_WEIGHTS))]
+    cost, beams, nested = len(out), len(out), 0
+    while True:
+        if beams - len(PLAN_WEIGHTS) >= 2 * nested:       # a nested search's turn
+            if cost + NESTED_BEAMS > slots:
+                break
+            noise = NESTED_NOISES[nested % len(NESTED_NOISES)]
+            out.append(("nested", NESTED_LEVEL, noise, weighting(nested // len(NESTED_NOISES))))
+            cost, nested = cost + NESTED_BEAMS, nested + 1
+        else:
+            if cost + 1 > slots:
+                break
+            out.append(("beam", width, BEAM_NOISE, weighting(beams)))
+            cost, beams = cost + 1, beams + 1
+    return out

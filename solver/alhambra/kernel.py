@@ -449,9 +449,9 @@ def root_verdict(cfg, rules, pos, seconds: float):
     return None
 
 
-def beam_plan(cfg, nodes: int) -> list:
-    """The beam searches for wins after a search that ran out of nodes: with reinforcement
-    only (``solver.alhambra.beam_order``)."""
+def win_plan(cfg, nodes: int) -> list:
+    """The searches for wins (beams and nested searches) after a search that ran out of
+    nodes: with reinforcement only (``solver.alhambra.beam_order``)."""
     return beam_order.plan(cfg, nodes)
 
 

@@ -1,0 +1,173 @@
+"""Nested rollouts for wins, over any family's kernel (the contract of ``solver.kernels``).
+
+A *rollout* plays greedily from a state: at each step the move whose result scores best
+by the family's ``beam_score`` (plus uniform noise up to ``noise``, so that near ties go
+either way), until the game is won or no move is left. Its value is the cards home at
+its end. A *level-1* search plays from the root, at each step trying every move, playing
+a rollout after it, and following the best line any rollout found so far (it is never
+forgotten, so the value only grows: nested Monte Carlo search). A *level-2* search does
+the same with a level-1 search in place of each rollout.
+
+Like the beam (``solver.beam``) it is incomplete by design: no win proves nothing, and a
+win is a line of kernel moves that the driver certifies on the reference engine.
+
+Why: on The Reinforcements the deals the depth-first search leaves unknown need a long
+line that keeps twelve-card reserves in order; a level-2 search looks ahead along whole
+lines at every step, and per second it won about twice the deals the beams won there
+(benchmarks/README.md, "The Reinforcements: nested rollouts"). The noise comes from
+``seed``, so a search is deterministic.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
+
+from solver.beam import MAX_BEAM_DEPTH, MOVES_PER_STATE, _home
+from solver.dispatch import beam_score, gen_moves, is_won, make_move, undo_move
+
+MAX_LINE = MAX_BEAM_DEPTH       # moves of a search's own steps at most (a win: about 150-400)
+BUF = 4 * MAX_LINE              # a line: its steps, then the best line found from the last one
+SEED_STRIDE = 1_000_003         # a level-2 search seeds its level-1 searches seed * this + k
+
+
+@njit(cache=True)
+def _rollout(kernel, cfg, state, keys, weights, noise, line, infos, moves, count):
+    """The greedy line from ``state`` (left as it came) into ``line``; returns (cards home
+    at its end, its length, whether it wins). ``count[0]`` counts the moves played and
+    taken back."""
+    n = 0
+    while n < MAX_LINE and not is_won(kernel, cfg, state):
+        k = gen_moves(kernel, cfg, state, moves, 0, -1)
+        if k == 0:
+            break
+        best, chosen = -np.inf, moves[0]
+        for j in range(k):
+            info = make_move(kernel, cfg, state, keys, moves[j])
+            count[0] += 1
+            s = beam_score(kernel, cfg, state, weights) + np.random.random() * noise
+            undo_move(kernel, cfg, state, keys, moves[j], info)
+            if s > best:
+                best, chosen = s, moves[j]
+        infos[n] = make_move(kernel, cfg, state, keys, chosen)
+        line[n] = chosen
+        n += 1
+    home, won = _home(state), is_won(kernel, cfg, state)
+    for t in range(n - 1, -1, -1):
+        undo_move(kernel, cfg, state, keys, line[t], infos[t])
+    return home, n, won
+
+
+@njit(cache=True)
+def _follow(kernel, cfg, state, keys, best, best_len, out, played, n, whole):
+    """Play the best line's first move (all of it if ``whole``: it wins) onto ``out``
+    and drop it from ``best``; returns the new length of ``out``."""
+    steps = best_len if whole else 1
+    for t in range(steps):
+        played[n] = make_move(kernel, cfg, state, keys, best[t])
+        out[n] = best[t]
+        n += 1
+    best[:best_len - steps] = best[steps:best_len].copy()
+    return n
+
+
+@njit(cache=True)
+def _end(kernel, cfg, state, keys, out, played, n):
+    """(cards home, length, won) of the line ``out[:n]`` played; then take it back."""
+    home, won = _home(state), is_won(kernel, cfg, state)
+    for t in range(n - 1, -1, -1):
+        undo_move(kernel, cfg, state, keys, out[t], played[t])
+    return home, n, won
+
+
+@njit(cache=True)
+def _level1(kernel, cfg, state, keys, weights, noise, seed, out, count):
+    """A level-1 search from ``state`` (left as it came): its line into ``out``; returns
+    (cards home at its end, its length, whether it wins). A line that wins is taken at once."""
+    np.random.seed(seed)
+    moves = np.zeros(MOVES_PER_STATE, dtype=np.int32)
+    inner = np.zeros(MOVES_PER_STATE, dtype=np.int32)
+    line = np.zeros(BUF, dtype=np.int32)
+    infos = np.zeros(BUF, dtype=np.int64)
+    best = np.zeros(BUF, dtype=np.int32)    # the best line found, from the current state
+    played = np.zeros(BUF, dtype=np.int64)
+    best_len, best_home, n = 0, -1, 0
+    while n < MAX_LINE and not is_won(kernel, cfg, state):
+        k = gen_moves(kernel, cfg, state, moves, 0, -1)
+        if k == 0:
+            break
+        won = False
+        for j in range(k):
+            info = make_move(kernel, cfg, state, keys, moves[j])
+            count[0] += 1
+            home, ln, won = _rollout(kernel, cfg, state, keys, weights, noise, line, infos, inner, count)
+            undo_move(kernel, cfg, state, keys, moves[j], info)
+            if home > best_home or won:
+                best_home, best_len = home, ln + 1
+                best[0] = moves[j]
+                best[1:ln + 1] = line[:ln]
+            if won:
+                break
+        n = _follow(kernel, cfg, state, keys, best, best_len, out, played, n, won)
+        best_len -= 1
+    return _end(kernel, cfg, state, keys, out, played, n)
+
+
+@njit(cache=True)
+def _level2(kernel, cfg, state, keys, weights, noise, seed, out, count):
+    """A level-2 search from ``state`` (left as it came), as ``_level1`` with a level-1
+    search after each move; a line that wins is played out at once."""
+    moves = np.zeros(MOVES_PER_STATE, dtype=np.int32)
+    line = np.zeros(BUF, dtype=np.int32)
+    best = np.zeros(BUF, dtype=np.int32)    # the best line found, from the current state
+    played = np.zeros(BUF, dtype=np.int64)
+    best_len, best_home, n, calls = 0, -1, 0, 0
+    while n < MAX_LINE and not is_won(kernel, cfg, state):
+        k = gen_moves(kernel, cfg, state, moves, 0, -1)
+        if k == 0:
+            break
+        tried = moves[:k].copy()
+        won = False
+        for j in range(k):
+            info = make_move(kernel, cfg, state, keys, tried[j])
+            count[0] += 1
+            home, ln, won = _level1(kernel, cfg, state, keys, weights, noise, seed * SEED_STRIDE + calls, line,
+                                    count)
+            calls += 1
+            undo_move(kernel, cfg, state, keys, tried[j], info)
+            if home > best_home or won:
+                best_home, best_len = home, ln + 1
+                best[0] = tried[j]
+                best[1:ln + 1] = line[:ln]
+            if won:
+                break
+        n = _follow(kernel, cfg, state, keys, best, best_len, out, played, n, won)
+        best_len -= 1
+    return _end(kernel, cfg, state, keys, out, played, n)
+
+
+@njit(cache=True)
+def nested(kernel, cfg, state, keys, level, noise, weights, seed):
+    """A nested search of ``level`` (1 or 2) from ``state`` (left as it was). Returns (won,
+    path, expansions, most home): ``path`` the kernel moves of a winning line (empty
+    without one), ``expansions`` the moves played and taken back."""
+    out = np.zeros(BUF, dtype=np.int32)
+    count = np.zeros(1, dtype=np.int64)
+    # undo restores every card's place, not what lies above a pile's height: keep the root
+    piles, lens, fnd, scal, h = state.piles.copy(), state.lens.copy(), state.fnd.copy(), state.scal.copy(), \
+        state.h.copy()
+    if level == 1:
+        home, n, won = _level1(kernel, cfg, state, keys, weights, noise, seed, out, count)
+    else:
+        np.random.seed(seed)
+        home, n, won = _level2(kernel, cfg, state, keys, weights, noise, seed, out, count)
+    state.piles[:, :] = piles
+    state.lens[:] = lens
+    state.fnd[:] = fnd
+    state.scal[:] = scal
+    state.h[:] = h
+    if not won:
+        return False, np.zeros(0, dtype=np.int32), count[0], home
+    return True, out[:n].copy(), count[0], home
