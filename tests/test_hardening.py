@@ -407,6 +407,9 @@ from numba.core import event
 import solver.jit  # noqa: F401  (installs the hold)
 from solver.interrupts import quit_on_second_interrupt
 
+# Python's own handler even where this process was started with SIGINT ignored (a job put
+# in the background by a non-interactive shell): Ctrl-C from a terminal is what is tested
+signal.signal(signal.SIGINT, signal.default_int_handler)
 quit_on_second_interrupt("quit while compiling")
 
 class TwoCtrlCInAPass(event.Listener):
