@@ -63,6 +63,19 @@ def urgency(cfg, fnd, c):
 
 
 @njit(cache=True)
+def _inversions(cfg, fnd, pile, n):
+    """The cards of ``pile[:n]`` that lie above a more urgent card (``urgency``)."""
+    count, lowest = 0, NOT_NEEDED
+    for k in range(n):
+        u = urgency(cfg, fnd, pile[k])
+        if u > lowest:
+            count += 1
+        elif u < lowest:
+            lowest = u
+    return count
+
+
+@njit(cache=True)
 def score(cfg, state, weights):
     """Cards home, less the reserve cards that lie above a more urgent card (each one must
     leave before the card under it can go home), plus the stock cards and redeals left.
@@ -74,13 +87,7 @@ def score(cfg, state, weights):
         home += fnd[f]
     inversions = 0
     for r in range(cfg[C_NRES]):
-        lowest = NOT_NEEDED
-        for k in range(lens[r]):
-            u = urgency(cfg, fnd, piles[r, k])
-            if u > lowest:
-                inversions += 1
-            elif u < lowest:
-                lowest = u
+        inversions += _inversions(cfg, fnd, piles[r], lens[r])
     left = lens[cfg[C_STOCK]] + LEFT_PER_REDEAL * (cfg[C_REDEALS] - state.scal[0])
     total = weights[W_HOME] * home - weights[W_BLOCK] * inversions + weights[W_LEFT] * left
     if weights.shape[0] > W_RES:
@@ -90,15 +97,8 @@ def score(cfg, state, weights):
             nres += lens[r]
             if lens[r] > 0 and urgency(cfg, fnd, piles[r, lens[r] - 1]) == 0:
                 tops += 1
-        w = cfg[C_NRES]
-        winv = 0
-        lowest = NOT_NEEDED
-        for k in range(lens[w]):
-            u = urgency(cfg, fnd, piles[w, k])
-            if u > lowest:
-                winv += 1
-            elif u < lowest:
-                lowest = u
+        w = cfg[C_NRES]             # the one waste pile
+        winv = _inversions(cfg, fnd, piles[w], lens[w])
         total += -weights[W_RES] * nres - weights[W_WASTE_INV] * winv + weights[W_TOPS] * tops
     return total
 
