@@ -74,3 +74,12 @@ def test_the_solver_certifies_a_nested_win_and_counts_its_moves(monkeypatch):
     monkeypatch.setattr(beam_order, "plan", lambda cfg, nodes: [])
     plain = solve(deal, budget, dom)
     assert (plain.verdict, plain.reason) == ("unknown", "nodes")
+
+
+def test_solve_says_a_nested_search_found_the_line(monkeypatch):
+    from click.testing import CliRunner
+    from solver.cli import main
+    monkeypatch.setattr(beam_order, "plan", lambda cfg, nodes: [("nested", 2, 10.0, WEIGHTS)])
+    r = CliRunner().invoke(main, ["solve", "reinforcements", "16", "--budget-nodes", "20000"])
+    assert r.exit_code == 0, r.output
+    assert "won in" in r.output and "found by a nested search" in r.output
