@@ -386,8 +386,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     A search that runs out of nodes is followed by the family's searches for wins
     (``win_plan``; The Reinforcements: beams and nested searches), whose win is certified
     like the search's and whose failure decides nothing; then by the family's verdict from
-    outside the
-    search where it has one and its rule is on (``root_verdict``; Alhambra: the schedule
+    outside the search where it has one and its rule is on (``root_verdict``; Alhambra: the schedule
     model, solved by CP-SAT): lost there is lost, with ``proof`` naming the rule; a line it
     finds is certified on the reference engine like the search's (``proof`` names the rule
     that found it).
