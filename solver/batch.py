@@ -38,7 +38,8 @@ SOLVER_VERSION = f"patience-solver {__version__}"
 # gives ``dead_stock_order`` a refill clause (The Reinforcements only); 0.16.0 runs beam
 # searches for wins after a search that ran out of nodes (The Reinforcements only); 0.17.0 runs
 # more beams where the budget exceeds 1 M nodes (``SAME_RESULTS_UP_TO``); 0.18.0 runs nested
-# searches among the beams above 1.25 M nodes. The batches use
+# searches among the beams above 1.25 M nodes; 0.19.0 from 1 M nodes on (noise 10 in each).
+# The batches use
 # this too: a game stored by an equivalent version is not solved again.
 _UP_TO_0_12 = ("patience-solver 0.8.0", "patience-solver 0.9.0", "patience-solver 0.10.0",
                "patience-solver 0.11.0", "patience-solver 0.12.0")
@@ -49,12 +50,13 @@ SAME_RESULTS: dict[str, tuple[str, ...]] = {
     "alhambra": ("patience-solver 0.13.0", "patience-solver 0.14.0", "patience-solver 0.15.0"),
 }
 for _v in SAME_RESULTS:
-    SAME_RESULTS[_v] += ("patience-solver 0.16.0", "patience-solver 0.17.0")
+    SAME_RESULTS[_v] += ("patience-solver 0.16.0", "patience-solver 0.17.0", "patience-solver 0.18.0")
 # Versions whose records of a variant this version reproduces at budgets up to so many
-# nodes only: 0.17.0 and 0.18.0 run the beams of 0.16.0 up to 1 M nodes and other searches
-# for wins above.
+# nodes only: 0.17.0-0.19.0 run the beams of 0.16.0 below 1 M nodes (0.17.0 and 0.18.0 at
+# 1 M too) and other searches for wins above; 0.19.0 adds a nested search at 1 M.
+_FOUR_BEAMS = 999_995
 SAME_RESULTS_UP_TO: dict[str, dict[str, int]] = {
-    "reinforcements": {"patience-solver 0.16.0": 1_000_000, "patience-solver 0.17.0": 1_000_000}}
+    "reinforcements": {f"patience-solver 0.{m}.0": _FOUR_BEAMS for m in (16, 17, 18)}}
 
 
 def same_results(variant: str, nodes: int) -> tuple[str, ...]:

@@ -36,14 +36,15 @@ MORE_WEIGHTS = ((6.0, 10.0, 2.0, 0.0, 0.0), (6.0, 10.0, 5.0, 0.0, 0.0), (6.0, 10
 DRAWN_RANGES = ((1.0, 8.0), (2.0, 15.0), (0.0, 6.0), (0.0, 6.0), (0.0, 6.0))
 NODES_PER_WIDTH = 500                   # a budget of 1 M nodes: beams 2,000 states wide
 MAX_WIDTH = 2_000                       # wider beams won no more (games 1-14 at 20,000)
-NODES_PER_BEAM = 250_000                # a budget of 1 M nodes: four beams; 10 M: forty
+NODES_PER_BEAM = 1_000_000 // 6         # a budget of 1 M nodes: six slots (four beams, a nested search)
 BEAM_NOISE = 0.5                        # a beam's scores within half a point tie (broken at random)
 # A nested search (``solver.nested``) of level 2 takes the time of about two beams and, on
-# the 60 deals of games 1-100 that 1 M nodes leave unknown, won 5-8 alone, 11 as the first
-# four below together, where the six beams after the first four won 5 (benchmarks/README.md).
+# the 60 deals of games 1-100 that the four beams leave unknown at 1 M nodes, won 5-8 alone,
+# where the six beams after the first four won 5 together; with the four beams, 47 of games
+# 1-100 against 35 (benchmarks/README.md).
 NESTED_LEVEL = 2
 NESTED_BEAMS = 2                        # a nested search counts as this many beams
-NESTED_NOISES = (10.0, 3.0)             # the nested searches' noise, in turn (a card home: 10)
+NESTED_NOISE = 10.0                     # won 69 deals against 50 for a noise of 3 (a card home: 10)
 
 
 @njit(cache=True)
@@ -129,9 +130,9 @@ def plan(cfg, nodes: int) -> list[tuple[str, int, float, np.ndarray]]:
     ``NODES_PER_WIDTH`` nodes a state wide (at least 10, at most ``MAX_WIDTH``): more
     searches, not wider ones, as a weighting matters more than a width. After the first
     four, a nested search and two beams in turn, a nested search counting as
-    ``NESTED_BEAMS`` beams (weightings 0, 0, 1, 1, ... with the noises of
-    ``NESTED_NOISES`` in turn). Up to 1 M nodes that is the four beams of solver 0.16.0.
-    Without reinforcement: none."""
+    ``NESTED_BEAMS`` beams (weightings 0, 1, 2, ..., noise ``NESTED_NOISE``): at 1 M nodes
+    the four beams and one nested search. Below 999,996 nodes that is the four beams of
+    solver 0.16.0. Without reinforcement: none."""
     if cfg[C_REINF] == 0:
         return []
     width = max(10, min(MAX_WIDTH, nodes // NODES_PER_WIDTH))
@@ -142,8 +143,7 @@ def plan(cfg, nodes: int) -> list[tuple[str, int, float, np.ndarray]]:
         if beams - len(PLAN_WEIGHTS) >= 2 * nested:       # a nested search's turn
             if cost + NESTED_BEAMS > slots:
                 break
-            noise = NESTED_NOISES[nested % len(NESTED_NOISES)]
-            out.append(("nested", NESTED_LEVEL, noise, weighting(nested // len(NESTED_NOISES))))
+            out.append(("nested", NESTED_LEVEL, NESTED_NOISE, weighting(nested)))
             cost, nested = cost + NESTED_BEAMS, nested + 1
         else:
             if cost + 1 > slots:
