@@ -38,7 +38,10 @@ SOLVER_VERSION = f"patience-solver {__version__}"
 # gives ``dead_stock_order`` a refill clause (The Reinforcements only); 0.16.0 runs beam
 # searches for wins after a search that ran out of nodes (The Reinforcements only); 0.17.0 runs
 # more beams where the budget exceeds 1 M nodes (``SAME_RESULTS_UP_TO``); 0.18.0 runs nested
-# searches among the beams above 1.25 M nodes; 0.19.0 from 1 M nodes on (noise 10 in each).
+# searches among the beams above 1.25 M nodes; 0.19.0 from 1 M nodes on (noise 10 in each);
+# 0.20.0 adds the schedule model with refills, for The Reinforcements with at most one redeal
+# only (its rule is not among the standard rules' ``all``, so their records are 0.19.0's;
+# a store's records also name their rules, so a batch with the rule solves its games again).
 # The batches use
 # this too: a game stored by an equivalent version is not solved again.
 _UP_TO_0_12 = ("patience-solver 0.8.0", "patience-solver 0.9.0", "patience-solver 0.10.0",
@@ -50,7 +53,9 @@ SAME_RESULTS: dict[str, tuple[str, ...]] = {
     "alhambra": ("patience-solver 0.13.0", "patience-solver 0.14.0", "patience-solver 0.15.0"),
 }
 for _v in SAME_RESULTS:
-    SAME_RESULTS[_v] += ("patience-solver 0.16.0", "patience-solver 0.17.0", "patience-solver 0.18.0")
+    SAME_RESULTS[_v] += ("patience-solver 0.16.0", "patience-solver 0.17.0", "patience-solver 0.18.0",
+                         "patience-solver 0.19.0")
+SAME_RESULTS["reinforcements"] = ("patience-solver 0.19.0",)
 # Versions whose records of a variant this version reproduces at budgets up to so many
 # nodes only: 0.17.0-0.19.0 run the beams of 0.16.0 below 1 M nodes (0.17.0 and 0.18.0 at
 # 1 M too) and other searches for wins above; 0.19.0 adds a nested search at 1 M.

@@ -160,6 +160,8 @@ FAMILIES: Mapping[str, Family] = MappingProxyType({
                           "one waste pile, no reinforcement and play after the last pass"),
             DominanceRule("schedule_relaxation", {"waste_piles": 1, "reinforce": False},
                           "one waste pile and no reinforcement"),
+            DominanceRule("schedule_refills", {"waste_piles": 1, "reinforce": True, "redeals": (0, 1)},
+                          "one waste pile, reinforcement and at most one redeal"),
         )),
     "algerian": Family(
         engine="solver.algerian.rules:AlgerianEngine", kernel="solver.algerian.kernel",

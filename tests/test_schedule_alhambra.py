@@ -45,11 +45,12 @@ def _positions(seed: int, n: int, small: bool, variant: str = "alhambra", fixed:
         yield deal, e, pos
 
 
-def _check(seed: int, n: int, small: bool, max_states: int) -> dict:
+def _check(seed: int, n: int, small: bool, max_states: int, variant: str = "alhambra",
+           fixed: dict = ONE_WASTE) -> dict:
     """Oracle against the schedule model on ``n`` positions: no schedule only where the
     oracle finds no win; a schedule read back as a line only where that line wins."""
     counts = {"refuted": 0, "refuted_lost": 0, "oracle_lost": 0, "played": 0, "oracle_won": 0}
-    for deal, e, pos in _positions(seed, n, small):
+    for deal, e, pos in _positions(seed, n, small, variant, fixed):
         status, moves = solve_schedule(e, pos, deal.rules)
         assert status in ("INFEASIBLE", "OPTIMAL", "FEASIBLE"), status
         oracle = exhaustive_search(e, pos, max_states=max_states).verdict

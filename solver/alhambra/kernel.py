@@ -377,6 +377,56 @@ and without the rule on the solver's verdicts (``tests/test_schedule_alhambra.py
 Measured (benchmarks/README.md, solver 0.13.0): it decides Alhambra deals that every
 search left unknown, both ways (games 1, 2: won; 4, 7, 8: lost), in 15-30 s each."""
 
+SAFE_SCHEDULE_REFILLS = 128
+"""``schedule_refills`` (one waste pile, reinforcement, at most one redeal): the schedule
+model (``SAFE_SCHEDULE_RELAXATION``) with refills, as a proof of loss after a search that
+ran out of nodes (``root_verdict``). No schedule (``INFEASIBLE``): lost. A schedule that
+plays to a win on the reference engine: won. Anything else decides nothing.
+
+Take a winning line L and label its moves as for ``SAFE_SCHEDULE_RELAXATION``, with one
+change: a sequence card *arrives* in a pass when it lands on the waste or when a refill
+*takes* it from the stock into an empty reserve, and either arrival opens its slot (steps
+number a slot's moves from 1). The stock is dealt in order and a refill takes its next card,
+so the labels still rise along L. For each card, its *first take* (if any: the pass, the
+reserve, the time) is kept; from then on the model leaves the card *free*: it is in no waste
+in the model (no arrival, no cover, no order kept), and only its home time and the first
+stay in that reserve are constrained. Dropping conditions only admits more schedules. Then:
+
+1. Before its first take a card is constrained as without refills (1-8 of the relaxation's
+   proof; 7, the redeal's deal, is left out).
+   A sequence card taken in pass k lies in the stock, not the waste, in pass k: it is
+   present in no waste from then, goes home in a pass not before k, after the take. A card
+   built onto the waste in an earlier pass can be taken in pass k only if it lay in the
+   waste at the end of pass k-1 and is not home before pass k.
+2. *Stays.* A reserve holds its own cards until its bottom card leaves, then at most one
+   taken card at a time: the first stays (take to leave) of its taken cards and its own
+   cards' time do not overlap. A taken card leaves home (leave = home) or built onto the
+   waste top, after the take.
+3. *Bases.* A build needs a same-suit neighbour on the waste top (6 of the relaxation's
+   proof, over the cards not free); a free card can be that base only if it left its first
+   stay built, before the build, and is not home yet (whatever it did since).
+4. *Forced refills.* A card move that empties a reserve while the stock holds cards is
+   followed at once by a refill (PySolFC after every card move; ``immediate`` also after
+   deals). In pass k, if the move lies in slot ``k N + j``, the stock's next card is the
+   first sequence card q >= j still in pass k's stock (it lands or is taken in pass k), or
+   a card built in an earlier pass: so that q is taken in pass k, unless a built card comes
+   first, and then a built card is taken in pass k (at most as many escapes as such
+   takes). Not necessarily into the emptied reserve: a reserve emptied at the previous
+   pass's end, with the stock empty, stays empty until the first card move of the pass
+   and is filled first when its index is lower. In the current pass, where every reserve
+   is full or the stock is empty at the start, every take into a reserve follows a move
+   that empties it while the stock holds cards, and each such move is followed by the
+   take of the stock's next card into that reserve: the takes into each reserve number
+   the moves emptying it while the stock holds cards (at most one more where it starts
+   empty).
+So the labels of L solve the model; no solution means no winning line.
+
+Where it runs: positions with at most one redeal left (with two, the root of every
+standard deal, it found a schedule for every deal tried, in about four minutes each,
+proving nothing: benchmarks/README.md). Checked against the unpruned oracle on miniatures,
+every option varied (no position the oracle wins is refuted), and with and without the rule
+on the solver's verdicts (``tests/test_schedule_reinforcements.py``)."""
+
 MEMO_SLOTS = 1 << 22              # the relaxation's memo: 64 MB per solve, at least ...
 MEMO_SLOTS_MAX = 1 << 25          # ... and at most 512 MB (a solve of 8 M nodes or more)
 RELAX_MOVES_MANY_REDEALS = 100_000  # the relaxation's moves at most, with two redeals or more
@@ -433,19 +483,23 @@ def relaxation_moves(cfg, nodes: int) -> int:
 
 def root_verdict(cfg, rules, pos, seconds: float):
     """The schedule model's verdict on reference position ``pos``
-    (``SAFE_SCHEDULE_RELAXATION``): ``("lost", [], rule)`` when it has no schedule,
+    (``SAFE_SCHEDULE_RELAXATION``; with reinforcement ``SAFE_SCHEDULE_REFILLS``, where at
+    most one redeal is left): ``("lost", [], rule)`` when it has no schedule,
     ``("won", moves, rule)`` when a schedule plays to a win on the reference engine, None
     when its rule is off, CP-SAT gives up (``solver.alhambra.schedule.DET_TIME``, or
     ``seconds`` of wall clock) or the schedule found does not play."""
-    if not cfg[C_SAFE] & SAFE_SCHEDULE_RELAXATION:
+    rule = "schedule_refills" if cfg[C_REINF] else "schedule_relaxation"
+    if not cfg[C_SAFE] & (SAFE_SCHEDULE_REFILLS if cfg[C_REINF] else SAFE_SCHEDULE_RELAXATION):
         return None
+    if cfg[C_REINF] and rules["redeals"] - pos.redeals_used > 1:
+        return None          # with two redeals left it refutes nothing (SAFE_SCHEDULE_REFILLS)
     from solver.alhambra.schedule import solve_schedule    # OR-Tools loads only when used
     from solver.engine import engine_for
     status, moves = solve_schedule(engine_for(rules), pos, rules, seconds=seconds)
     if status == "INFEASIBLE":
-        return "lost", [], "schedule_relaxation"
+        return "lost", [], rule
     if moves is not None:
-        return "won", moves, "schedule_relaxation"
+        return "won", moves, rule
     return None
 
 

@@ -38,6 +38,7 @@ class _Schedule:
         self.ranks = rules["ranks"]
         self.any_base = bool(rules["empty_waste_accepts_any"])
         self.first_deal = bool(rules["redeal_includes_first_deal"])
+        self.reinforce = bool(rules["reinforce"])
         self.seq = list(pos.waste[0]) + list(pos.stock)
         self.n = len(self.seq)
         self.N = self.n + 1
@@ -54,8 +55,13 @@ class _Schedule:
         self.leave, self.built, self.leave_pass = {}, {}, {}
         self.present, self.nb, self.arr = {}, {}, {}
         self._o, self._g = {}, {}
+        self.rf, self.fb = {}, {}        # refilled into a reserve in pass k / in pass k or before
+        self.refill_at, self.free_leave, self.free_built = {}, {}, {}
+        self.where, self.reserve_of = {}, {}
         self._sequence_cards()
         self._reserve_cards(pos.reserves)
+        if self.reinforce:
+            self._refills(pos.reserves)
         self.copies: dict[int, list] = {}
         for i, c in self.card.items():
             self.copies.setdefault(c, []).append(i)
@@ -63,9 +69,9 @@ class _Schedule:
         self._foundations(pos.foundations)
         self._cover()
         self._order_kept()
-        if self.first_deal:
+        if self.first_deal and not self.reinforce:
             self._redeal_deals()
-        for i in self.leave:
+        for i in list(self.leave) + [("f", x) for x in self.free_leave]:
             self._bases(i)
 
     # --- clock ------------------------------------------------------------------------
@@ -98,28 +104,42 @@ class _Schedule:
 
     # --- cards ------------------------------------------------------------------------
     def _sequence_cards(self):
-        """A sequence card goes home in one pass it is in play in, after its landing there."""
+        """A sequence card goes home in one pass it is in play in, after its landing there
+        (with reinforcement: unless a reserve took it from the stock, in that pass or before)."""
         m = self.m
         for q, c in enumerate(self.seq):
             x = ("s", q)
             self.card[x] = c
             self.t[x] = m.NewIntVar(self.start, self.end, "")
+            self._refill_literals(x, [k for k in range(self.passes) if k > 0 or q >= self.now])
             lits = []
             for k in range(self.passes):
-                lo, hi = max(self.landing(q, k), self.start), self.pass_times(k)[1]
+                landed, hi, fb = max(self.landing(q, k), self.start), self.pass_times(k)[1], self.fb[(x, k)]
+                # taken by a reserve in pass k or before: home at any time of a pass it is in play in
+                lo = landed if fb is False else max(self.pass_times(k)[0], self.start)
                 b = m.NewBoolVar("")
                 if lo > hi:
                     m.Add(b == 0)
                 else:
                     m.Add(self.t[x] >= lo).OnlyEnforceIf(b)
                     m.Add(self.t[x] <= hi).OnlyEnforceIf(b)
+                    if fb is not False:
+                        m.Add(self.t[x] >= landed).OnlyEnforceIf([b, fb.Not()])
                 self.home_in[(x, k)] = b
                 lits.append(b)
             m.AddExactlyOne(lits)
             for k in range(self.passes):
-                # present in pass k: not home in an earlier pass (it lands in every pass it is in play)
-                p = m.NewBoolVar("")
-                m.Add(p == sum(lits[k:]))
+                # present in pass k: not home in an earlier pass (it lands in every pass it
+                # is in play in) and not taken by a reserve
+                p, fb = m.NewBoolVar(""), self.fb[(x, k)]
+                if fb is False:
+                    m.Add(p == sum(lits[k:]))
+                else:
+                    m.Add(p <= sum(lits[k:]))
+                    m.Add(p + fb <= 1)
+                    m.Add(p >= sum(lits[k:]) - fb)
+                    m.Add(self.rf[(x, k)] <= sum(lits[k:]))
+                    m.Add(self.t[x] > self.landing(q, k)).OnlyEnforceIf(self.rf[(x, k)])
                 self.present[(x, k)] = p
                 self.nb[(x, k)] = False
                 self.arr[(x, k)] = self.landing(q, k)
@@ -134,6 +154,7 @@ class _Schedule:
             for d in range(len(pile) - 1, -1, -1):
                 i = ("r", r, d)
                 self.card[i] = pile[d]
+                self._refill_literals(i, list(range(1, self.passes)))
                 self.t[i] = m.NewIntVar(self.start, self.end, "")
                 self.leave[i] = m.NewIntVar(self.start, self.end, "")
                 self.built[i] = m.NewBoolVar("")
@@ -153,8 +174,13 @@ class _Schedule:
                     lk, hk = m.NewBoolVar(""), m.NewBoolVar("")
                     m.Add(lk == sum(lp[:k + 1]))
                     m.Add(hk == sum(hp[k:]))
-                    m.AddBoolAnd([self.built[i], lk, hk]).OnlyEnforceIf(p)
-                    m.AddBoolOr([self.built[i].Not(), lk.Not(), hk.Not(), p])
+                    fb = self.fb[(i, k)]
+                    m.AddBoolAnd([self.built[i], lk, hk] + _unless(fb)).OnlyEnforceIf(p)
+                    m.AddBoolOr([self.built[i].Not(), lk.Not(), hk.Not(), p] + _if(fb))
+                    if self.rf[(i, k)] is not False:
+                        # a reserve takes it from the stock: it lay in the waste at the redeal
+                        m.AddImplication(self.rf[(i, k)], self.present[(i, k - 1)])
+                        m.AddImplication(self.rf[(i, k)], hk)
                     m.AddBoolAnd([self.built[i], lp[k]]).OnlyEnforceIf(nb)
                     m.AddBoolOr([self.built[i].Not(), lp[k].Not(), nb])
                     a = m.NewIntVar(lo, hi, "") if lo <= hi else m.NewIntVar(self.start, self.end, "")
@@ -165,6 +191,187 @@ class _Schedule:
                         m.Add(p == 0)
                     self.present[(i, k)], self.nb[(i, k)], self.arr[(i, k)] = p, nb, a
                 above = i
+
+    def _refill_literals(self, x, passes):
+        """``rf[(x, k)]``: with reinforcement a reserve takes card ``x`` from the stock in
+        pass k (one of ``passes``); ``fb[(x, k)]``: in pass k or before. From then on the
+        model leaves the card free (its home time aside): it is in no waste."""
+        m = self.m
+        for k in range(self.passes):
+            self.rf[(x, k)] = m.NewBoolVar("") if self.reinforce and k in passes else False
+        lits = [self.rf[(x, k)] for k in range(self.passes) if self.rf[(x, k)] is not False]
+        if len(lits) > 1:
+            m.AddAtMostOne(lits)
+        for k in range(self.passes):
+            upto = [self.rf[(x, j)] for j in range(k + 1) if self.rf[(x, j)] is not False]
+            if not upto:
+                self.fb[(x, k)] = False
+            elif len(upto) == 1:
+                self.fb[(x, k)] = upto[0]
+            else:
+                self.fb[(x, k)] = m.NewBoolVar("")
+                m.Add(self.fb[(x, k)] == sum(upto))
+
+    def _refills(self, reserves):
+        """A reserve takes a card from the stock only while it is empty: after its own cards
+        have left, and one card at a time, from the take (a sequence card: at its landing
+        slot; a built card dealt again: in that pass) to its leaving, home or onto the
+        waste. That the refill is forced is left out (a relaxation)."""
+        m = self.m
+        occupants = [[] for _ in reserves]
+        for r, pile in enumerate(reserves):
+            if pile:
+                bottom = ("r", r, 0)
+                size = m.NewIntVar(1, self.end - self.start + 2, "")
+                occupants[r].append(m.NewIntervalVar(self.start, size, self.leave[bottom] + 1, ""))
+        last = self.passes - 1
+        for x in self.card:
+            freed = self.fb[(x, last)]
+            if freed is False:
+                continue
+            take = m.NewIntVar(self.start, self.end, "")
+            gone = m.NewIntVar(self.start, self.end, "")
+            for k in range(self.passes):
+                rf = self.rf[(x, k)]
+                if rf is False:
+                    continue
+                if x[0] == "s":
+                    m.Add(take == self.landing(x[1], k)).OnlyEnforceIf(rf)
+                else:
+                    lo, hi = self.pass_times(k)
+                    m.Add(take >= lo).OnlyEnforceIf(rf)
+                    m.Add(take <= hi).OnlyEnforceIf(rf)
+            m.Add(gone > take).OnlyEnforceIf(freed)
+            # it leaves home, or built onto the waste (``_bases`` of ("f", x))
+            built = m.NewBoolVar("")
+            m.AddImplication(built, freed)
+            m.Add(gone == self.t[x]).OnlyEnforceIf([freed, built.Not()])
+            m.Add(gone < self.t[x]).OnlyEnforceIf(built)
+            self.free_built[x] = built
+            f = ("f", x)
+            for k in range(self.passes):
+                self.nb[(f, k)], gk = m.NewBoolVar(""), self.in_pass(gone, k)
+                m.AddBoolAnd([built, gk]).OnlyEnforceIf(self.nb[(f, k)])
+                m.AddBoolOr([built.Not(), gk.Not(), self.nb[(f, k)]])
+                self.arr[(f, k)] = gone
+            where = [m.NewBoolVar("") for _ in reserves]
+            m.Add(sum(where) == freed)
+            self.where[x] = where
+            self.reserve_of[x] = m.NewIntVar(0, len(reserves) - 1, "")
+            m.Add(self.reserve_of[x] == sum(r * w for r, w in enumerate(where)))
+            for r, w in enumerate(where):
+                size = m.NewIntVar(1, self.end - self.start + 2, "")
+                occupants[r].append(m.NewOptionalIntervalVar(take, size, gone + 1, w, ""))
+            self.refill_at[x], self.free_leave[x] = take, gone
+        for ivs in occupants:
+            if len(ivs) > 1:
+                m.AddNoOverlap(ivs)
+        self._forced_refills(reserves)
+
+    def _next_in_stock(self, k):
+        """``nxt[j]``: the first sequence position q >= j whose card is in pass k's stock
+        (dealt or taken in that pass); n if none."""
+        m, n = self.m, self.n
+        if k == 0:
+            return [max(j, self.now) if j < n else n for j in range(n + 1)]
+        nxt = [m.NewIntVar(0, n, "") for _ in range(n)] + [n]
+        for q in range(n - 1, -1, -1):
+            x = ("s", q)
+            inside = self.present[(x, k)]
+            if self.rf[(x, k)] is not False:
+                inside = m.NewBoolVar("")
+                m.Add(inside == self.present[(x, k)] + self.rf[(x, k)])
+            m.Add(nxt[q] == q).OnlyEnforceIf(inside)
+            m.Add(nxt[q] == nxt[q + 1]).OnlyEnforceIf(inside.Not())
+        return nxt
+
+    def _forced_refills(self, reserves):
+        """A card leaving a reserve empties it, and the refill follows at once, with the
+        stock's next card. In pass k the stock holds sequence cards in their order and cards
+        built in earlier passes: if the move lies in slot ``k N + j`` and a sequence card
+        q >= j is still in the stock, the first such q is taken into that reserve, unless a
+        built card comes first (then a built card is taken in pass k: at most as many such
+        escapes as those takes). In the current pass the stock holds sequence cards only,
+        and each take follows such a move (or the reserve was empty from the start)."""
+        m = self.m
+        n, now, last = self.n, self.now, self.passes - 1
+        # A reserve empty at the start while the stock holds cards (PySolFC's timing, just
+        # after a redeal) is filled first at the next card move, which may empty another:
+        # then the stock's next card goes to the emptied one's lower-index rival, and with a
+        # single card left the emptied one stays empty. The current pass's forcing assumes
+        # neither, so it is left out there.
+        forced_now = all(reserves) or now >= n
+        occupants = [(self.leave[("r", r, 0)], r, None) for r, pile in enumerate(reserves) if pile]
+        occupants += [(self.free_leave[x], self.reserve_of[x], x) for x in self.free_leave]
+        leaves = [[] for _ in reserves]
+        escapes = [[] for _ in range(self.passes)]
+        for k in range(self.passes):
+            if k == 0 and now >= n:
+                continue
+            nxt = self._next_in_stock(k)
+            taken = [self.rf[(("s", q), k)] for q in range(n)] + [1]
+            taken = [0 if t is False else t for t in taken]
+            into = [self.reserve_of.get(("s", q), 0) for q in range(n)]
+            for gone, res, x in occupants:
+                c = self.in_pass(gone, k)
+                if x is not None:
+                    c = _both(m, c, self.fb[(x, last)])
+                if k == 0:
+                    early = m.NewBoolVar("")        # left while the stock held cards
+                    m.Add(gone < self.at(n)).OnlyEnforceIf(early)
+                    m.Add(gone >= self.at(n)).OnlyEnforceIf([c, early.Not()])
+                    m.AddImplication(early, c)
+                    if x is None:
+                        leaves[res].append(early)
+                    else:
+                        for r, w in enumerate(self.where[x]):
+                            leaves[r].append(_both(m, early, w))
+                slot = m.NewIntVar(0, self.end // SLOT, "")
+                m.AddDivisionEquality(slot, gone, SLOT)
+                j = m.NewIntVar(0, n, "")
+                m.Add(j == slot - k * self.N).OnlyEnforceIf(c)
+                m.Add(j == n).OnlyEnforceIf(c.Not())
+                y = m.NewIntVar(0, n, "")
+                m.AddElement(j, nxt, y)
+                tk = m.NewBoolVar("")
+                m.AddElement(y, taken, tk)
+                if k == 0:
+                    if forced_now:
+                        m.Add(tk == 1)
+                        ry = m.NewIntVar(0, len(reserves) - 1, "")
+                        m.AddElement(y, into + [res], ry)
+                        m.Add(ry == res)
+                else:
+                    # not necessarily into this reserve: one emptied at the last pass's end
+                    # (stock empty) and refilled only now has a lower index, and goes first
+                    esc = m.NewBoolVar("")
+                    m.Add(tk == 1).OnlyEnforceIf(esc.Not())
+                    escapes[k].append(esc)
+        for k in range(1, self.passes):
+            # built cards in pass k's stock that a reserve may take: modelled takes, and
+            # cards taken before and built (free in the model, so possibly taken again)
+            budget = [self.rf[(x, k)] for x in self.leave if self.rf[(x, k)] is not False]
+            budget += [_both(m, self.fb[(x, k - 1)], self.free_built[x])
+                       for x in self.free_leave if self.fb[(x, k - 1)] is not False]
+            m.Add(sum(escapes[k]) <= sum(budget))
+        if now < n:
+            for r, pile in enumerate(reserves):
+                takes = [_both(m, self.rf[(("s", q), 0)], self.where[("s", q)][r]) for q in range(now, n)]
+                if forced_now:
+                    m.Add(sum(takes) >= sum(leaves[r]))
+                m.Add(sum(takes) <= sum(leaves[r]) + (0 if pile else 1))
+
+    def _free_base(self, j, k, at):
+        """A literal for "card j, taken by a reserve in pass k or before (free in the
+        model), is the base of a build at time ``at``": it left that reserve onto the waste
+        before, and is not home yet (necessary whatever it did since)."""
+        m = self.m
+        e = m.NewBoolVar("")
+        m.AddImplication(e, self.fb[(j, k)])
+        m.AddImplication(e, self.free_built[j])
+        m.Add(self.free_leave[j] < at).OnlyEnforceIf(e)
+        m.Add(self.t[j] > at).OnlyEnforceIf(e)
+        return e
 
     def _foundations(self, foundations):
         """Each rank a suit's up and down foundations both still need has one copy going
@@ -292,14 +499,19 @@ class _Schedule:
         """A card built in pass k goes onto the waste top: a same-suit neighbour that arrived
         before and is not home, with every card arrived on it since home; or, where an empty
         waste takes any card, onto an empty waste (every card arrived in the pass home, and
-        with redeal_includes_first_deal some card arrived: the redeal dealt one)."""
+        with redeal_includes_first_deal some card arrived: the redeal dealt one). ``i`` is a
+        reserve card, or ``("f", x)``: card x built from the reserve that took it."""
         m = self.m
+        own = i[1] if i[0] == "f" else i
         for k in range(self.passes):
             es = []
-            for nbr in _neighbours(self.card[i], self.ranks):
+            ai = self.arr[(i, k)]
+            for nbr in _neighbours(self.card[own], self.ranks):
                 for j in self.copies.get(nbr, []):
-                    if j == i:
+                    if j == own:
                         continue
+                    if self.fb[(j, k)] is not False:
+                        es.append(self._free_base(j, k, ai))
                     e = m.NewBoolVar("")
                     m.AddImplication(e, self.nb[(i, k)])
                     m.AddImplication(e, self.present[(j, k)])
@@ -311,7 +523,7 @@ class _Schedule:
                         m.AddImplication(e, oj)
                     m.AddImplication(e, self.g(j, i, k).Not())
                     for b in self.card:
-                        if b in (i, j):
+                        if b in (i, j, own):
                             continue
                         ojb = self.o(j, b, k)
                         if ojb is False:
@@ -325,7 +537,7 @@ class _Schedule:
                 if k > 0 and self.first_deal:  # the redeal dealt a card first
                     some = []
                     for b in self.card:
-                        ob = self.o(b, i, k) if b != i else False
+                        ob = self.o(b, i, k) if b not in (i, own) else False
                         if ob is False:
                             continue
                         a = m.NewBoolVar("")
@@ -337,10 +549,27 @@ class _Schedule:
                 e = m.NewBoolVar("")
                 m.AddImplication(e, self.nb[(i, k)])
                 for b in self.card:
-                    if b != i:
+                    if b not in (i, own):
                         m.AddBoolOr([self.g(b, i, k)]).OnlyEnforceIf([e, self.present[(b, k)], self.o(b, i, k)])
                 es.append(e)
             m.AddBoolOr(es + [self.nb[(i, k)].Not()])
+
+
+def _both(m, a, b):
+    """A literal equal to ``a and b``."""
+    ab = m.NewBoolVar("")
+    m.AddBoolAnd([a, b]).OnlyEnforceIf(ab)
+    m.AddBoolOr([a.Not(), b.Not(), ab])
+    return ab
+
+
+def _unless(lit) -> list:
+    """Enforcement literals for "unless ``lit``" (``lit`` a literal or False)."""
+    return [] if lit is False else [lit.Not()]
+
+
+def _if(lit) -> list:
+    return [] if lit is False else [lit]
 
 
 def _negate(lit):
@@ -374,7 +603,18 @@ def _events(sc: _Schedule, value) -> list[tuple[int, str, tuple]]:
         for q in range(sc.now if k == 0 else 0, sc.n):
             if value(sc.present[(("s", q), k)]):
                 ev.append((2 * sc.landing(q, k) - 1, "deal", ("s", q)))
+    for x, gone in sc.free_leave.items():      # taken by a reserve: built when it leaves early
+        if value(sc.fb[(x, sc.passes - 1)]) and value(gone) < value(sc.t[x]):
+            ev.append((2 * value(gone), "build", x))
     return sorted(ev, key=lambda e: e[0])
+
+
+def _source(pos, c: int):
+    """Where card ``c`` can be moved from: a reserve whose top it is, else the waste."""
+    for r, pile in enumerate(pos.reserves):
+        if pile and pile[-1] == c:
+            return ("r", r)
+    return ("w", 0)
 
 
 def schedule_moves(engine, pos, sc: _Schedule, value) -> Optional[list[Move]]:
@@ -399,12 +639,17 @@ def schedule_moves(engine, pos, sc: _Schedule, value) -> Optional[list[Move]]:
                 cur = k
                 continue
         cur = max(cur, k)
+        fb = sc.fb[(x, sc.passes - 1)]
+        freed = fb is not False and bool(value(fb))         # taken by a reserve: where it lies now
         if kind == "deal":
             m = Move(DEAL)
         elif kind == "build":
-            m = card_move(("r", x[1]), ("w", 0), c)
+            m = card_move(_source(pos, c) if freed else ("r", x[1]), ("w", 0), c)
         else:
-            src = ("r", x[1]) if x[0] == "r" and not value(sc.built[x]) else ("w", 0)
+            if freed:
+                src = _source(pos, c)
+            else:
+                src = ("r", x[1]) if x[0] == "r" and not value(sc.built[x]) else ("w", 0)
             up = sc.up[x] if isinstance(sc.up[x], bool) else bool(value(sc.up[x]))
             dst = [("f", j) for j, f in enumerate(pos.foundations)
                    if f and cards.suit(f[0]) == cards.suit(c) and (cards.rank(f[0]) == 1) == up]
