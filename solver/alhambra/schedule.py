@@ -12,6 +12,11 @@ first landing, and slot ``k N + q + 1`` from the landing of the card at sequence
 is ``slot * SLOT + step``; a landing comes before step 0 of its slot. Every card in the
 waste during a pass has an *arrival* there: its landing (sequence cards), its build, or its
 deal again in a later pass (built cards, which the redeal keeps in the waste's order).
+
+With reinforcement (``schedule_refills``, proof ``SAFE_SCHEDULE_REFILLS``) a card may be
+*taken* from the stock into an empty reserve instead of being dealt; after its first take
+the model leaves it free (its home time and that first stay in the reserve aside), and the
+refills that a move emptying a reserve forces are stated for the stock's next card.
 """
 
 from __future__ import annotations
@@ -216,7 +221,7 @@ class _Schedule:
         """A reserve takes a card from the stock only while it is empty: after its own cards
         have left, and one card at a time, from the take (a sequence card: at its landing
         slot; a built card dealt again: in that pass) to its leaving, home or onto the
-        waste. That the refill is forced is left out (a relaxation)."""
+        waste. The refills that emptying a reserve forces: ``_forced_refills``."""
         m = self.m
         occupants = [[] for _ in reserves]
         for r, pile in enumerate(reserves):
@@ -585,7 +590,7 @@ def _neighbours(c: int, ranks: int) -> list[int]:
 
 
 def schedule_model(pos, rules) -> cp_model.CpModel:
-    """The schedule model of ``pos`` under ``rules`` (one waste pile, no reinforcement)."""
+    """The schedule model of ``pos`` under ``rules`` (one waste pile)."""
     return _Schedule(pos, rules).m
 
 
