@@ -62,6 +62,7 @@ class _Schedule:
         self._o, self._g = {}, {}
         self.rf, self.fb = {}, {}        # refilled into a reserve in pass k / in pass k or before
         self.refill_at, self.free_leave, self.free_built = {}, {}, {}
+        self.gone_pass = {}
         self.where, self.reserve_of = {}, {}
         self._sequence_cards()
         self._reserve_cards(pos.reserves)
@@ -254,8 +255,11 @@ class _Schedule:
             m.Add(gone < self.t[x]).OnlyEnforceIf(built)
             self.free_built[x] = built
             f = ("f", x)
+            gks = [self.in_pass(gone, k) for k in range(self.passes)]
+            m.AddExactlyOne(gks)                   # so each is "gone lies in pass k", both ways
+            self.gone_pass[x] = gks
             for k in range(self.passes):
-                self.nb[(f, k)], gk = m.NewBoolVar(""), self.in_pass(gone, k)
+                self.nb[(f, k)], gk = m.NewBoolVar(""), gks[k]
                 m.AddBoolAnd([built, gk]).OnlyEnforceIf(self.nb[(f, k)])
                 m.AddBoolOr([built.Not(), gk.Not(), self.nb[(f, k)]])
                 self.arr[(f, k)] = gone
@@ -318,7 +322,7 @@ class _Schedule:
             taken = [0 if t is False else t for t in taken]
             into = [self.reserve_of.get(("s", q), 0) for q in range(n)]
             for gone, res, x in occupants:
-                c = self.in_pass(gone, k)
+                c = self.leave_pass[(("r", res, 0), k)] if x is None else self.gone_pass[x][k]
                 if x is not None:
                     c = _both(m, c, self.fb[(x, last)])
                 if k == 0:
