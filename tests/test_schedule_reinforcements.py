@@ -34,6 +34,30 @@ def test_refill_schedule_never_refutes_a_won_position_20000():
     _check(seed=712, n=2_000, small=False, max_states=100_000, variant="reinforcements", fixed=REFILLS)
 
 
+def test_a_taken_card_leaves_its_reserve_in_exactly_one_pass():
+    """A card taken by a reserve and built from there onto the waste is built in exactly one
+    pass (so that build needs a base, ``_bases``), and a taken card's leaving lies in
+    exactly one pass (so the refill it forces is stated). Solver 0.20.0 had these literals
+    one-sided: a schedule could build such a card in no pass, on no base."""
+    from solver.alhambra.schedule import _Schedule, _solver
+    from tests.test_schedule_alhambra import _positions
+    seen = 0
+    for deal, _, pos in _positions(613, 150, True, "reinforcements", REFILLS):
+        sc = _Schedule(pos, deal.rules)
+        solver = _solver(60.0)
+        if solver.StatusName(solver.Solve(sc.m)) not in ("OPTIMAL", "FEASIBLE"):
+            continue
+        v = solver.Value
+        for x in sc.free_leave:
+            if not v(sc.fb[(x, sc.passes - 1)]):
+                continue
+            assert sum(v(lit) for lit in sc.gone_pass[x]) == 1
+            builds = sum(v(sc.nb[(("f", x), k)]) for k in range(sc.passes))
+            assert builds == v(sc.free_built[x]), (x, builds)
+            seen += v(sc.free_built[x])
+    assert seen >= 20, seen        # the check met enough such builds to mean something
+
+
 def _verdicts(n: int, seed: int, rules_on: tuple) -> dict:
     """The oracle's stored deals (at most one redeal) solved after a search too short to
     decide: where the solver answers, it is the oracle's verdict."""
