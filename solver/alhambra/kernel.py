@@ -486,7 +486,7 @@ def root_verdict(cfg, rules, pos, seconds: float):
     (``SAFE_SCHEDULE_RELAXATION``; with reinforcement ``SAFE_SCHEDULE_REFILLS``, where at
     most one redeal is left): ``("lost", [], rule)`` when it has no schedule,
     ``("won", moves, rule)`` when a schedule plays to a win on the reference engine, None
-    when its rule is off, CP-SAT gives up (``solver.alhambra.schedule.DET_TIME``, or
+    when its rule is off, CP-SAT gives up (``solver.alhambra.schedule.det_time_for``, or
     ``seconds`` of wall clock) or the schedule found does not play."""
     rule = "schedule_refills" if cfg[C_REINF] else "schedule_relaxation"
     if not cfg[C_SAFE] & (SAFE_SCHEDULE_REFILLS if cfg[C_REINF] else SAFE_SCHEDULE_RELAXATION):
