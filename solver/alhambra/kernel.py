@@ -397,14 +397,21 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    A sequence card taken in pass k lies in the stock, not the waste, in pass k: it is
    present in no waste from then, goes home in a pass not before k, after the take. A card
    built onto the waste in an earlier pass can be taken in pass k only if it lay in the
-   waste at the end of pass k-1 and is not home before pass k.
+   waste at the end of pass k-1 and is not home before pass k. *Stock order:* pass k's
+   stock (k > 0) is pass k-1's final waste, and its cards leave it in that order, each
+   dealt or taken at its turn: a card taken from it is labelled at its turn (a sequence
+   card at its slot, a built card at its arrival's time), so the order kept between two
+   cards of the redeal holds for takes as for deals.
 2. *Stays.* A reserve holds its own cards until its bottom card leaves, then at most one
    taken card at a time: the first stays (take to leave) of its taken cards and its own
    cards' time do not overlap. A taken card leaves home (leave = home) or built onto the
    waste top, after the take.
 3. *Bases.* A build needs a same-suit neighbour on the waste top (6 of the relaxation's
    proof, over the cards not free); a free card can be that base only if it left its first
-   stay built, before the build, and is not home yet (whatever it did since).
+   stay built, before the build, and is not home yet (whatever it did since). A card built
+   lies on its base until it goes home (waste cards leave only to the foundations, or at
+   the redeal): if the base goes home in the pass, the card built on it goes first. Stated
+   where the card or its base may be free (4 of the relaxation's proof covers the others).
 4. *Forced refills.* A card move that empties a reserve while the stock holds cards is
    followed at once by a refill (PySolFC after every card move; ``immediate`` also after
    deals). In pass k, if the move lies in slot ``k N + j``, the stock's next card is the

@@ -247,9 +247,8 @@ class _Schedule:
                 if x[0] == "s":
                     m.Add(take == self.landing(x[1], k)).OnlyEnforceIf(rf)
                 else:
-                    lo, hi = self.pass_times(k)
-                    m.Add(take >= lo).OnlyEnforceIf(rf)
-                    m.Add(take <= hi).OnlyEnforceIf(rf)
+                    # at its turn in pass k's stock: the stock's order is kept (``_order_kept``)
+                    m.Add(take == self.arr[(x, k)]).OnlyEnforceIf(rf)
             m.Add(gone > take).OnlyEnforceIf(freed)
             # it leaves home, or built onto the waste (``_bases`` of ("f", x))
             built = m.NewBoolVar("")
@@ -385,6 +384,12 @@ class _Schedule:
         m.Add(self.t[j] > at).OnlyEnforceIf(e)
         return e
 
+    def _covers(self, own, j, k, e):
+        """Built onto ``j`` in pass k (literal ``e``), card ``own`` lies on it until it goes
+        home: if j goes home in pass k, ``own`` goes first. Stated where one of them may be
+        free in the model (taken by a reserve); ``_cover`` states it for the others."""
+        self.m.Add(self.t[own] < self.t[j]).OnlyEnforceIf([e, self.home_in[(j, k)]])
+
     def _foundations(self, foundations):
         """Each rank a suit's up and down foundations both still need has one copy going
         each way (``up``); along a foundation the home times rise."""
@@ -472,7 +477,8 @@ class _Schedule:
                     m.Add(self.t[b] < self.t[a]).OnlyEnforceIf(conds)
 
     def _order_kept(self):
-        """Cards in play at a redeal are dealt in the next pass in the waste's order."""
+        """Cards in play at a redeal leave the next pass's stock in the waste's order: each
+        is dealt, or taken by a reserve at its turn (its arrival's place in the order)."""
         m = self.m
         ids = list(self.card)
         for k in range(1, self.passes):
@@ -480,9 +486,25 @@ class _Schedule:
                 for b in ids[x + 1:]:
                     if a[0] == "s" and b[0] == "s":
                         continue
-                    conds = [self.present[(a, k)], self.present[(b, k)]]
-                    conds += [_negate(self.nb[(c, k)]) for c in (a, b) if self.nb[(c, k)] is not False]
+                    if self.reinforce:
+                        conds = [self._in_stock(a, k), self._in_stock(b, k)]
+                    else:                # the same condition, as Alhambra's model states it
+                        conds = [self.present[(a, k)], self.present[(b, k)]]
+                        conds += [_negate(self.nb[(c, k)]) for c in (a, b) if self.nb[(c, k)] is not False]
                     m.Add(self.o(a, b, k) == self.o(a, b, k - 1)).OnlyEnforceIf(conds)
+
+    def _in_stock(self, x, k):
+        """A literal: card x lay in pass k's stock (k > 0) and left it there, dealt (present,
+        not built in pass k) or taken by a reserve."""
+        key = ("stock", x, k)
+        if key not in self._o:
+            lit = self.present[(x, k)]
+            if self.nb[(x, k)] is not False or self.rf[(x, k)] is not False:
+                lit = self.m.NewBoolVar("")
+                nb, rf = self.nb[(x, k)], self.rf[(x, k)]
+                self.m.Add(lit == self.present[(x, k)] - (0 if nb is False else nb) + (0 if rf is False else rf))
+            self._o[key] = lit
+        return self._o[key]
 
     def _redeal_deals(self):
         """With redeal_includes_first_deal, a pass's first move is the redeal that deals
@@ -524,6 +546,7 @@ class _Schedule:
                         continue
                     if self.fb[(j, k)] is not False:
                         es.append(self._free_base(j, k, ai))
+                        self._covers(own, j, k, es[-1])
                     e = m.NewBoolVar("")
                     m.AddImplication(e, self.nb[(i, k)])
                     m.AddImplication(e, self.present[(j, k)])
@@ -545,6 +568,8 @@ class _Schedule:
                             conds.append(ojb)
                         m.AddBoolOr([self.g(b, i, k)]).OnlyEnforceIf(conds)
                     es.append(e)
+                    if i[0] == "f":
+                        self._covers(own, j, k, e)
             if self.any_base:                  # onto an empty waste: all arrived are home
                 if k > 0 and self.first_deal:  # the redeal dealt a card first
                     some = []
