@@ -147,12 +147,12 @@ def adapter_for(rules, dominance=()) -> KernelAdapter:
 
 def expand_dominance(rules, names) -> tuple:
     """The rule names with ``all`` replaced by every proved rule of the family that these
-    rules allow (in ``DOMINANCE_RULES`` order)."""
+    rules allow and ``all`` takes (``DominanceRule.in_all``; in ``DOMINANCE_RULES`` order)."""
     if "all" not in names:
         return tuple(names)
     out = [n for n in names if n != "all"]
     for name, rule in dominance_rules(rules.family).items():
-        if name not in out and rule.refusal(rules) is None:
+        if name not in out and rule.in_all(rules):
             out.append(name)
     return tuple(out)
 

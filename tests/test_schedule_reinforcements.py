@@ -91,15 +91,55 @@ def test_refill_schedule_verdicts_agree_with_the_oracle_20000():
     assert counts["schedule"] > 200, counts
 
 
-def test_refill_schedule_stays_out_of_the_standard_rules():
-    """Two redeals: `all` leaves the rule out and asking for it is refused, so the standard
-    rules' results are those of solver 0.19.0."""
+def test_refill_schedule_runs_under_the_standard_rules_only_when_named():
+    """Two redeals: `all` leaves the rule out (a solve takes minutes), so the standard
+    rules' results are those of solver 0.19.0; named, it is allowed."""
     rules = make_rules("reinforcements")
     assert RULE not in expand_dominance(rules, ("all",))
+    assert RULE in expand_dominance(rules, ("all", RULE))
     one = make_rules("reinforcements", parse_rule_assignments(["redeals=1"]))
     assert RULE in expand_dominance(one, ("all",))
     from solver.kernels import dominance_rules
-    assert dominance_rules("alhambra")[RULE].refusal(rules) is not None
+    assert dominance_rules("alhambra")[RULE].refusal(rules) is None
+    alhambra = make_rules("alhambra", parse_rule_assignments(["redeals=1"]))
+    assert dominance_rules("alhambra")[RULE].refusal(alhambra) is not None
+
+
+def test_a_card_taken_from_a_redealt_stock_leaves_it_in_the_waste_order():
+    """In pass k > 0 the stock is pass k-1's waste, and its cards leave it in that order,
+    dealt or taken by a reserve at their turn: in every schedule, two cards of a redealt
+    stock (not both sequence cards) leave it in the order they arrived in pass k-1.
+    Solver 0.21.0's model ordered only the cards dealt, so a taken card could leave the
+    stock out of turn (The Reinforcements 4's schedule under the standard rules did)."""
+    from solver.alhambra.schedule import _Schedule, _solver
+    from tests.test_schedule_alhambra import _positions
+    seen = 0
+    for deal, _, pos in _positions(614, 200, True, "reinforcements", dict(REFILLS, redeals=2)):
+        sc = _Schedule(pos, deal.rules)
+        solver = _solver(60.0)
+        if solver.StatusName(solver.Solve(sc.m)) not in ("OPTIMAL", "FEASIBLE"):
+            continue
+        v = solver.Value
+        for k in range(1, sc.passes):
+            out, before = {}, {}
+            for x in sc.card:
+                rf = sc.rf[(x, k)]
+                dealt = v(sc.present[(x, k)]) and not (sc.nb[(x, k)] is not False and v(sc.nb[(x, k)]))
+                # a landing opens its slot: it comes before a move at the slot's first step
+                if rf is not False and v(rf):
+                    out[x] = (v(sc.refill_at[x]), x[0] == "r")
+                elif dealt:
+                    out[x] = (v(sc.arr[(x, k)]) if x[0] == "r" else sc.landing(x[1], k), x[0] == "r")
+                else:
+                    continue
+                before[x] = (v(sc.arr[(x, k - 1)]) if x[0] == "r" else sc.landing(x[1], k - 1), x[0] == "r")
+            taken = [x for x in out if sc.rf[(x, k)] is not False and v(sc.rf[(x, k)])]
+            for a in taken:
+                for b in out:
+                    if b != a and not (a[0] == "s" and b[0] == "s"):
+                        assert (out[a] < out[b]) == (before[a] < before[b]), (pos, k, a, b)
+                        seen += 1
+    assert seen >= 40, seen        # enough takes from a redealt stock to mean something (measured: 66)
 
 
 def test_refill_schedule_off_proves_nothing():

@@ -378,7 +378,7 @@ Measured (benchmarks/README.md, solver 0.13.0): it decides Alhambra deals that e
 search left unknown, both ways (games 1, 2: won; 4, 7, 8: lost), in 15-30 s each."""
 
 SAFE_SCHEDULE_REFILLS = 128
-"""``schedule_refills`` (one waste pile, reinforcement, at most one redeal): the schedule
+"""``schedule_refills`` (one waste pile, reinforcement): the schedule
 model (``SAFE_SCHEDULE_RELAXATION``) with refills, as a proof of loss after a search that
 ran out of nodes (``root_verdict``). No schedule (``INFEASIBLE``): lost. A schedule that
 plays to a win on the reference engine: won. Anything else decides nothing.
@@ -428,11 +428,13 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    empty).
 So the labels of L solve the model; no solution means no winning line.
 
-Where it runs: positions with at most one redeal left (with two, the root of every
-standard deal, it found a schedule for every deal tried, in about four minutes each,
-proving nothing: benchmarks/README.md). Checked against the unpruned oracle on miniatures,
-every option varied (no position the oracle wins is refuted), and with and without the rule
-on the solver's verdicts (``tests/test_schedule_reinforcements.py``)."""
+Where it runs: after the search, at any position; ``--dominance all`` takes it only with at
+most one redeal (``DominanceRule.all_needs``): with two, the root of a standard deal, a solve
+takes up to ``DET_TIME_REFILLS_TWO`` units of CP-SAT's deterministic time, some ten minutes
+(benchmarks/README.md, solver 0.22.0), so it runs there only when named. Checked against
+the unpruned oracle on miniatures, every option varied, any number of redeals (no position
+the oracle wins is refuted), with and without the rule on the solver's verdicts, and on the
+starts of standard deals the search wins (``tests/test_schedule_reinforcements.py``)."""
 
 MEMO_SLOTS = 1 << 22              # the relaxation's memo: 64 MB per solve, at least ...
 MEMO_SLOTS_MAX = 1 << 25          # ... and at most 512 MB (a solve of 8 M nodes or more)
@@ -490,16 +492,14 @@ def relaxation_moves(cfg, nodes: int) -> int:
 
 def root_verdict(cfg, rules, pos, seconds: float):
     """The schedule model's verdict on reference position ``pos``
-    (``SAFE_SCHEDULE_RELAXATION``; with reinforcement ``SAFE_SCHEDULE_REFILLS``, where at
-    most one redeal is left): ``("lost", [], rule)`` when it has no schedule,
+    (``SAFE_SCHEDULE_RELAXATION``; with reinforcement ``SAFE_SCHEDULE_REFILLS``):
+    ``("lost", [], rule)`` when it has no schedule,
     ``("won", moves, rule)`` when a schedule plays to a win on the reference engine, None
     when its rule is off, CP-SAT gives up (``solver.alhambra.schedule.det_time_for``, or
     ``seconds`` of wall clock) or the schedule found does not play."""
     rule = "schedule_refills" if cfg[C_REINF] else "schedule_relaxation"
     if not cfg[C_SAFE] & (SAFE_SCHEDULE_REFILLS if cfg[C_REINF] else SAFE_SCHEDULE_RELAXATION):
         return None
-    if cfg[C_REINF] and rules["redeals"] - pos.redeals_used > 1:
-        return None          # with two redeals left it refutes nothing (SAFE_SCHEDULE_REFILLS)
     from solver.alhambra.schedule import solve_schedule    # OR-Tools loads only when used
     from solver.engine import engine_for
     status, moves = solve_schedule(engine_for(rules), pos, rules, seconds=seconds)

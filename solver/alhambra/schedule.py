@@ -33,6 +33,9 @@ DET_TIME = 60.0                  # CP-SAT's deterministic time limit per positio
 # with reinforcement (one redeal): The Reinforcements 14 and 16 are refuted at 92.5 and 63.2
 # (benchmarks/README.md, solver 0.21.0); the model runs only where the searches end unknown
 DET_TIME_REFILLS = 100.0
+# with reinforcement and two redeals left (only where the rule is named): The
+# Reinforcements 4 under the standard rules is refuted at 198.5 (solver 0.22.0)
+DET_TIME_REFILLS_TWO = 400.0
 
 
 class _Schedule:
@@ -721,9 +724,15 @@ def _solver(det_time: float, seconds: float = float("inf")) -> cp_model.CpSolver
     return solver
 
 
-def det_time_for(rules) -> float:
-    """CP-SAT's deterministic time limit for a position under ``rules``."""
-    return DET_TIME_REFILLS if rules["reinforce"] else DET_TIME
+def det_time_for(rules, pos) -> float:
+    """CP-SAT's deterministic time limit for position ``pos`` under ``rules``."""
+    if not rules["reinforce"]:
+        return DET_TIME
+    return DET_TIME_REFILLS if rules["redeals"] - pos.redeals_used <= 1 else DET_TIME_REFILLS_TWO
+
+
+def _limit(rules, pos, det_time: Optional[float]) -> float:
+    return det_time_for(rules, pos) if det_time is None else det_time
 
 
 def solve_schedule(engine, pos, rules, det_time: Optional[float] = None,
@@ -732,7 +741,7 @@ def solve_schedule(engine, pos, rules, det_time: Optional[float] = None,
     schedule; ``UNKNOWN``: gave up at ``det_time`` or ``seconds``) and, for a schedule that
     plays to a win on the reference engine, its moves."""
     sc = _Schedule(pos, rules)
-    solver = _solver(det_time_for(rules) if det_time is None else det_time, seconds)
+    solver = _solver(_limit(rules, pos, det_time), seconds)
     status = solver.Solve(sc.m)
     moves = None
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -742,6 +751,6 @@ def solve_schedule(engine, pos, rules, det_time: Optional[float] = None,
 
 def schedule_lost(pos, rules, det_time: Optional[float] = None) -> tuple[bool, str]:
     """Whether ``pos`` has no schedule (so it is lost), and CP-SAT's status name."""
-    solver = _solver(det_time_for(rules) if det_time is None else det_time)
+    solver = _solver(_limit(rules, pos, det_time))
     status = solver.Solve(schedule_model(pos, rules))
     return status == cp_model.INFEASIBLE, solver.StatusName(status)
