@@ -73,13 +73,18 @@ def test_unknown_family_and_missing_kernel_are_errors(monkeypatch):
 
 @pytest.mark.parametrize("variant", SOLVED)
 def test_dominance_all_is_what_the_rules_allow(variant):
+    """``all`` takes every rule the rules allow, but those it leaves out by ``all_needs``
+    (allowed when named); a rule the rules refuse is refused when named."""
     rules = make_rules(variant)
     allowed = expand_dominance(rules, ("all",))
     for name, rule in dominance_rules(rules.family).items():
-        assert (name in allowed) == (rule.refusal(rules) is None)
-        if name not in allowed:
+        assert (name in allowed) == rule.in_all(rules)
+        assert rule.in_all(rules) <= (rule.refusal(rules) is None)
+        if rule.refusal(rules) is not None:
             with pytest.raises(UnsupportedVariant, match="needs"):
                 adapter_for(rules, (name,))
+        elif name not in allowed:
+            adapter_for(rules, allowed + (name,))
     adapter_for(rules, allowed)
 
 

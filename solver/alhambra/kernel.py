@@ -410,8 +410,10 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    proof, over the cards not free); a free card can be that base only if it left its first
    stay built, before the build, and is not home yet (whatever it did since). A card built
    lies on its base until it goes home (waste cards leave only to the foundations, or at
-   the redeal): if the base goes home in the pass, the card built on it goes first. Stated
-   where the card or its base may be free (4 of the relaxation's proof covers the others).
+   the redeal): if the base goes home in the pass, the card built on it goes first; and a
+   second card built onto the same base in the pass comes after the first one's home move.
+   Stated where the card built first or its base may be free (4 and 6 of the relaxation's
+   proof cover the others).
 4. *Forced refills.* A card move that empties a reserve while the stock holds cards is
    followed at once by a refill (PySolFC after every card move; ``immediate`` also after
    deals). In pass k, if the move lies in slot ``k N + j``, the stock's next card is the

@@ -69,6 +69,7 @@ class _Schedule:
         self.rf, self.fb = {}, {}        # refilled into a reserve in pass k / in pass k or before
         self.refill_at, self.free_leave, self.free_built = {}, {}, {}
         self.gone_pass = {}
+        self.built_on: dict = {}          # (base, pass) -> [(card built, its base literal)]
         self.where, self.reserve_of = {}, {}
         self._sequence_cards()
         self._reserve_cards(pos.reserves)
@@ -85,6 +86,7 @@ class _Schedule:
             self._redeal_deals()
         for i in list(self.leave) + [("f", x) for x in self.free_leave]:
             self._bases(i)
+        self._one_at_a_time()
 
     # --- clock ------------------------------------------------------------------------
     def at(self, slot: int) -> int:
@@ -387,11 +389,26 @@ class _Schedule:
         m.Add(self.t[j] > at).OnlyEnforceIf(e)
         return e
 
-    def _covers(self, own, j, k, e):
+    def _covers(self, i, own, j, k, e):
         """Built onto ``j`` in pass k (literal ``e``), card ``own`` lies on it until it goes
         home: if j goes home in pass k, ``own`` goes first. Stated where one of them may be
-        free in the model (taken by a reserve); ``_cover`` states it for the others."""
+        free in the model (taken by a reserve); ``_cover`` states it for the others. The
+        build is noted for ``_one_at_a_time``."""
         self.m.Add(self.t[own] < self.t[j]).OnlyEnforceIf([e, self.home_in[(j, k)]])
+        self.built_on.setdefault((j, k), []).append((i, e))
+
+    def _one_at_a_time(self):
+        """Two cards built onto the same base in one pass: the base is the top for each, so
+        the first built is home before the second's build. Stated where the first is free in
+        the model (built from a reserve that took it); ``_bases`` states it for the others."""
+        m = self.m
+        for (j, k), builds in self.built_on.items():
+            for a, ea in builds:
+                if a[0] != "f":
+                    continue
+                for b, eb in builds:
+                    if b != a:
+                        m.Add(self.t[a[1]] < self.arr[(b, k)]).OnlyEnforceIf([ea, eb, self.o(a, b, k)])
 
     def _foundations(self, foundations):
         """Each rank a suit's up and down foundations both still need has one copy going
@@ -549,7 +566,7 @@ class _Schedule:
                         continue
                     if self.fb[(j, k)] is not False:
                         es.append(self._free_base(j, k, ai))
-                        self._covers(own, j, k, es[-1])
+                        self._covers(i, own, j, k, es[-1])
                     e = m.NewBoolVar("")
                     m.AddImplication(e, self.nb[(i, k)])
                     m.AddImplication(e, self.present[(j, k)])
@@ -572,7 +589,9 @@ class _Schedule:
                         m.AddBoolOr([self.g(b, i, k)]).OnlyEnforceIf(conds)
                     es.append(e)
                     if i[0] == "f":
-                        self._covers(own, j, k, e)
+                        self._covers(i, own, j, k, e)
+                    elif self.reinforce:
+                        self.built_on.setdefault((j, k), []).append((i, e))
             if self.any_base:                  # onto an empty waste: all arrived are home
                 if k > 0 and self.first_deal:  # the redeal dealt a card first
                     some = []
