@@ -419,8 +419,10 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    deals). In pass k, if the move lies in slot ``k N + j``, the stock's next card is the
    first sequence card q >= j still in pass k's stock (it lands or is taken in pass k), or
    a card built in an earlier pass: so that q is taken in pass k, unless a built card comes
-   first, and then a built card is taken in pass k (at most as many escapes as such
-   takes). Not necessarily into the emptied reserve: a reserve emptied at the previous
+   first, and then that built card is taken at once: a card not free in the model is
+   taken at its turn (1), in the same slot, after the move, and each take follows one
+   move; a free card's takes are not modelled (at most as many such escapes as free cards
+   built and still in play at the redeal). Not necessarily into the emptied reserve: a reserve emptied at the previous
    pass's end, with the stock empty, stays empty until the first card move of the pass
    and is filled first when its index is lower. In the current pass, where every reserve
    is full or the stock is empty at the start, every take into a reserve follows a move

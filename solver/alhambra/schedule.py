@@ -306,8 +306,10 @@ class _Schedule:
         stock's next card. In pass k the stock holds sequence cards in their order and cards
         built in earlier passes: if the move lies in slot ``k N + j`` and a sequence card
         q >= j is still in the stock, the first such q is taken into that reserve, unless a
-        built card comes first (then a built card is taken in pass k: at most as many such
-        escapes as those takes). In the current pass the stock holds sequence cards only,
+        built card comes first: then it is taken at once, in the same slot after the move
+        (a reserve card taken at its turn; each take answers one move at most), or it is a
+        card free in the model (at most as many such escapes as those cards). In the
+        current pass the stock holds sequence cards only,
         and each take follows such a move (or the reserve was empty from the start)."""
         m = self.m
         n, now, last = self.n, self.now, self.passes - 1
@@ -321,6 +323,8 @@ class _Schedule:
         occupants += [(self.free_leave[x], self.reserve_of[x], x) for x in self.free_leave]
         leaves = [[] for _ in reserves]
         escapes = [[] for _ in range(self.passes)]
+        free_escapes = [[] for _ in range(self.passes)]
+        matched: dict = {}
         for k in range(self.passes):
             if k == 0 and now >= n:
                 continue
@@ -363,13 +367,32 @@ class _Schedule:
                     esc = m.NewBoolVar("")
                     m.Add(tk == 1).OnlyEnforceIf(esc.Not())
                     escapes[k].append(esc)
+                    # the escape: a built card came first, taken at once, in the same slot
+                    # (a reserve card at its turn), or a free card (its takes not modelled)
+                    ef = m.NewBoolVar("")
+                    free_escapes[k].append(ef)
+                    took = [ef]
+                    for b in self.leave:
+                        if self.rf[(b, k)] is False:
+                            continue
+                        mb = m.NewBoolVar("")
+                        m.AddImplication(mb, self.rf[(b, k)])
+                        m.AddImplication(mb, c)
+                        m.Add(self.arr[(b, k)] > gone).OnlyEnforceIf(mb)
+                        m.Add(self.arr[(b, k)] < SLOT * slot + SLOT).OnlyEnforceIf(mb)
+                        matched.setdefault((b, k), []).append(mb)
+                        took.append(mb)
+                    m.AddBoolOr(took).OnlyEnforceIf(esc)
+        for lits in matched.values():
+            m.AddAtMostOne(lits)              # each take follows one move at most
         for k in range(1, self.passes):
             # built cards in pass k's stock that a reserve may take: modelled takes, and
             # cards taken before and built (free in the model, so possibly taken again)
             budget = [self.rf[(x, k)] for x in self.leave if self.rf[(x, k)] is not False]
-            budget += [_both(m, self.fb[(x, k - 1)], self.free_built[x])
-                       for x in self.free_leave if self.fb[(x, k - 1)] is not False]
-            m.Add(sum(escapes[k]) <= sum(budget))
+            free = [_both(m, self.fb[(x, k - 1)], self.free_built[x])
+                    for x in self.free_leave if self.fb[(x, k - 1)] is not False]
+            m.Add(sum(escapes[k]) <= sum(budget) + sum(free))
+            m.Add(sum(free_escapes[k]) <= sum(free))
         if now < n:
             for r, pile in enumerate(reserves):
                 takes = [_both(m, self.rf[(("s", q), 0)], self.where[("s", q)][r]) for q in range(now, n)]
