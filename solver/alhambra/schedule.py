@@ -34,7 +34,7 @@ DET_TIME = 60.0                  # CP-SAT's deterministic time limit per positio
 # (benchmarks/README.md, solver 0.21.0); the model runs only where the searches end unknown
 DET_TIME_REFILLS = 100.0
 # with reinforcement and two redeals left (only where the rule is named): The
-# Reinforcements 4 under the standard rules is refuted at 198.5 (solver 0.22.0)
+# Reinforcements 4 under the standard rules is refuted at 217.0 (solver 0.22.0)
 DET_TIME_REFILLS_TWO = 400.0
 
 
