@@ -30,9 +30,10 @@ from solver.moves import DEAL, REDEAL, Move, card_move
 
 SLOT = 256                       # steps within a slot: more than the moves one slot can hold
 DET_TIME = 60.0                  # CP-SAT's deterministic time limit per position (about seconds)
-# with reinforcement (one redeal): The Reinforcements 14 and 16 are refuted at 92.5 and 63.2
-# (benchmarks/README.md, solver 0.21.0); the model runs only where the searches end unknown
-DET_TIME_REFILLS = 100.0
+# with reinforcement (one redeal): The Reinforcements 14 is refuted at 92.5 (solver 0.21.0),
+# 9 and 20 at 94.4 and 109.8 (0.22.0; benchmarks/README.md); the model runs only where the
+# searches end unknown
+DET_TIME_REFILLS = 120.0
 # with reinforcement and two redeals left (only where the rule is named): The
 # Reinforcements 4 under the standard rules is refuted at 217.0 (solver 0.22.0)
 DET_TIME_REFILLS_TWO = 400.0
