@@ -5,6 +5,10 @@ engine; a schedule that does not play, or UNKNOWN: undecided).
 
     PYTHONPATH=. python benchmarks/probe_schedule.py --games 1-100
     PYTHONPATH=. python benchmarks/probe_schedule.py --games 1-50 --rule redeals=1
+    PYTHONPATH=. python benchmarks/probe_schedule.py --variant reinforcements --games 4 --why
+
+``--why``: for a schedule that does not play, the first move the reference engine refuses
+(``replay_schedule``), and CP-SAT's deterministic time: where the model is still loose.
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ def main() -> None:
     ap.add_argument("--variant", default="alhambra")
     ap.add_argument("--det-time", type=float, default=None, help="CP-SAT deterministic time limit per deal.")
     ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--why", action="store_true", help="Say where a schedule that does not play goes wrong.")
     args = ap.parse_args()
-    from solver.alhambra.schedule import solve_schedule
+    from solver.alhambra.schedule import _Schedule, _limit, _solver, replay_schedule, solve_schedule
     from solver.driver import certify
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
@@ -34,13 +39,22 @@ def main() -> None:
         deal = pysolfc_deal(rules, g)
         pos = engine.initial_position(deal.layout)
         t = time.perf_counter()
-        status, moves = solve_schedule(engine, pos, rules, args.det_time or None)
+        why = ""
+        if args.why:
+            sc, solver = _Schedule(pos, rules), _solver(_limit(rules, pos, args.det_time or None))
+            status = solver.StatusName(solver.Solve(sc.m))
+            moves = None
+            if status in ("OPTIMAL", "FEASIBLE"):
+                moves, why = replay_schedule(engine, pos, sc, solver.Value)
+            why = f" [{solver.deterministic_time:.1f} units] {why}"
+        else:
+            status, moves = solve_schedule(engine, pos, rules, args.det_time or None)
         verdict = "lost" if status == "INFEASIBLE" else "won" if moves is not None else "unknown"
         if moves is not None:
             certify(deal, moves)                    # raises if the line does not win
         counts[verdict] = counts.get(verdict, 0) + 1
         (lost if verdict == "lost" else unknown if verdict == "unknown" else []).append(g)
-        print(f"game {g}: {verdict} ({status}) {time.perf_counter() - t:.1f} s", flush=True)
+        print(f"game {g}: {verdict} ({status}) {time.perf_counter() - t:.1f} s{why}", flush=True)
     print(rules.describe(), counts, "lost:", lost, "unknown:", unknown)
 
 

@@ -704,6 +704,17 @@ def schedule_moves(engine, pos, sc: _Schedule, value) -> Optional[list[Move]]:
     """The line of play a solution describes, from ``pos``, each move checked and played on
     the reference ``engine``: the moves if they are legal and end in a won position, else
     None (the model admits some schedules no line follows)."""
+    return replay_schedule(engine, pos, sc, value)[0]
+
+
+def replay_schedule(engine, pos, sc: _Schedule, value) -> tuple[Optional[list[Move]], str]:
+    """``schedule_moves`` with the reason a schedule does not play: the moves (None if it
+    does not play) and, if not, the first event the engine refuses and where play stood."""
+    def why(kind, c, k):
+        top = [cards.text(z) for z in pos.waste[0][-3:]]
+        return (f"pass {k}, move {len(out) + 1}: {kind} {cards.text(c)} refused; waste top {top}, "
+                f"stock next {[cards.text(z) for z in pos.stock[:3]]}, reserve tops "
+                f"{[cards.text(p[-1]) if p else '-' for p in pos.reserves]}")
     out: list[Move] = []
     cur = 0
     for tm, kind, x in _events(sc, value):
@@ -712,13 +723,13 @@ def schedule_moves(engine, pos, sc: _Schedule, value) -> Optional[list[Move]]:
         if k > cur and (pos.stock or any(pos.waste)):
             legal = engine.legal_form(pos, Move(REDEAL))
             if legal is None:
-                return None
+                return None, why("redeal before", c, k)
             pos = engine.play(pos, legal)
             out.append(legal)
             dealt = pos.waste[0][-1] if pos.waste[0] else None
             if dealt is not None:            # the redeal dealt the first card
                 if kind != "deal" or dealt != c:
-                    return None
+                    return None, why(f"redeal dealt {cards.text(dealt)}, not", c, k)
                 cur = k
                 continue
         cur = max(cur, k)
@@ -737,16 +748,16 @@ def schedule_moves(engine, pos, sc: _Schedule, value) -> Optional[list[Move]]:
             dst = [("f", j) for j, f in enumerate(pos.foundations)
                    if f and cards.suit(f[0]) == cards.suit(c) and (cards.rank(f[0]) == 1) == up]
             if not dst:
-                return None
+                return None, why("no foundation for", c, k)
             m = card_move(src, dst[0], c)
         legal = engine.legal_form(pos, m)
         if legal is None:
-            return None
+            return None, why(kind, c, k)
         pos = engine.play(pos, legal)
         out.append(legal)
         if kind == "deal" and pos.waste[0][-1] != c:
-            return None
-    return out if engine.is_won(pos) else None
+            return None, why(f"deal gave {cards.text(pos.waste[0][-1])}, not", c, k)
+    return (out, "") if engine.is_won(pos) else (None, "the schedule's moves end in a position not won")
 
 
 def _solver(det_time: float, seconds: float = float("inf")) -> cp_model.CpSolver:
