@@ -408,7 +408,9 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    waste top, after the take.
 3. *Bases.* A build needs a same-suit neighbour on the waste top (6 of the relaxation's
    proof, over the cards not free); a free card can be that base only if it left its first
-   stay built, before the build, and is not home yet (whatever it did since). A card built
+   stay built, before the build, and is not home yet (whatever it did since); where that
+   first build lies in the same pass, every card arrived on the waste since lies on it, so
+   goes home before the build onto it (a tie of times counts as before). A card built
    lies on its base until it goes home (waste cards leave only to the foundations, or at
    the redeal): if the base goes home in the pass, the card built on it goes first; and a
    second card built onto the same base in the pass comes after the first one's home move.
@@ -420,11 +422,12 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    first sequence card q >= j still in pass k's stock (it lands or is taken in pass k), or
    a card built in an earlier pass: so that q is taken in pass k, unless a built card comes
    first, and then that built card is taken at once: a card not free in the model is
-   taken at its turn (1), in the same slot, after the move, and each take follows one
-   move; a free card's takes are not modelled (at most as many such escapes as free cards
-   built and still in play at the redeal). Not necessarily into the emptied reserve: a reserve emptied at the previous
-   pass's end, with the stock empty, stays empty until the first card move of the pass
-   and is filled first when its index is lower. In the current pass, where every reserve
+   taken at its turn (1), in the same slot, after the move, with no card dealt between
+   (a sequence card lands at a slot's start), and each take follows one move; a free
+   card's takes are not modelled (at most as many such escapes as free cards built and
+   still in play at the redeal). Not necessarily into the emptied reserve: a reserve
+   emptied at the previous pass's end, with the stock empty, stays empty until the first
+   card move of the pass and is filled first when its index is lower. In the current pass, where every reserve
    is full or the stock is empty at the start, every take into a reserve follows a move
    that empties it while the stock holds cards, and each such move is followed by the
    take of the stock's next card into that reserve: the takes into each reserve number

@@ -67,6 +67,7 @@ class _Schedule:
         self.leave, self.built, self.leave_pass = {}, {}, {}
         self.present, self.nb, self.arr = {}, {}, {}
         self._o, self._g = {}, {}
+        self._stock, self._after = {}, {}   # literal caches of ``_in_stock`` and ``_since``
         self.rf, self.fb = {}, {}        # refilled into a reserve in pass k / in pass k or before
         self.refill_at, self.free_leave, self.free_built = {}, {}, {}
         self.gone_pass = {}
@@ -372,7 +373,7 @@ class _Schedule:
                     # (a reserve card at its turn), or a free card (its takes not modelled)
                     ef = m.NewBoolVar("")
                     free_escapes[k].append(ef)
-                    took = [ef]
+                    took = []
                     for b in self.leave:
                         if self.rf[(b, k)] is False:
                             continue
@@ -382,8 +383,9 @@ class _Schedule:
                         m.Add(self.arr[(b, k)] > gone).OnlyEnforceIf(mb)
                         m.Add(self.arr[(b, k)] < SLOT * slot + SLOT).OnlyEnforceIf(mb)
                         matched.setdefault((b, k), []).append(mb)
-                        took.append(mb)
-                    m.AddBoolOr(took).OnlyEnforceIf(esc)
+                        took.append((b, mb))
+                    m.AddBoolOr([mb for _, mb in took] + [ef]).OnlyEnforceIf(esc)
+                    self._nothing_dealt_between(k, gone, c, esc, y, took)
         for lits in matched.values():
             m.AddAtMostOne(lits)              # each take follows one move at most
         for k in range(1, self.passes):
@@ -401,6 +403,31 @@ class _Schedule:
                     m.Add(sum(takes) >= sum(leaves[r]))
                 m.Add(sum(takes) <= sum(leaves[r]) + (0 if pile else 1))
 
+    def _nothing_dealt_between(self, k, gone, c, esc, y, took):
+        """The refill after the move at ``gone`` (in pass k where ``c`` holds) takes the
+        stock's next card, so no card leaves the stock between the move and that take: the
+        sequence card y at its landing (no escape ``esc``), or a reserve card taken at its
+        turn (``took``: pairs of such a card and the literal "this take answers the move").
+        (y = n: no sequence card is left, and a take at the pass's end says no card is
+        dealt after the move.) Sequence cards land at a slot's start, after the move's slot
+        or before it, so only reserve cards dealt again can lie between; a free card's take
+        is not modelled, so it constrains nothing."""
+        m = self.m
+        em = m.NewBoolVar("")
+        m.AddBoolOr([mb for _, mb in took]).OnlyEnforceIf(em)
+        tt = m.NewIntVar(self.start, self.at(self.passes * self.N), "")     # the take's time
+        m.Add(tt == self.at(k * self.N + 1) + SLOT * y).OnlyEnforceIf(esc.Not())
+        for b, mb in took:
+            m.AddImplication(mb, em)
+            m.Add(tt == self.arr[(b, k)]).OnlyEnforceIf(mb)
+        for b in self.leave:
+            early = m.NewBoolVar("")                          # dealt before the move
+            m.Add(self.arr[(b, k)] < gone).OnlyEnforceIf(early)
+            conds = [c, early.Not(), self.present[(b, k)], self.nb[(b, k)].Not()]
+            m.Add(self.arr[(b, k)] >= tt).OnlyEnforceIf(conds + [esc.Not()])
+            if took:
+                m.Add(self.arr[(b, k)] >= tt).OnlyEnforceIf(conds + [em])
+
     def _free_base(self, j, k, at):
         """A literal for "card j, taken by a reserve in pass k or before (free in the
         model), is the base of a build at time ``at``": it left that reserve onto the waste
@@ -413,12 +440,42 @@ class _Schedule:
         m.Add(self.t[j] > at).OnlyEnforceIf(e)
         return e
 
+    def _top_since_build(self, i, own, j, k, e):
+        """Free card j built onto the waste in pass k is the base of ``i``'s build (literal
+        ``e``) later in that pass: every card arrived on the waste between the two builds
+        lay on j and went home before ``i``'s build, as with any other base (``_bases``)."""
+        m = self.m
+        built_now = [e, self.gone_pass[j][k]]
+        for b in self.card:
+            if b in (i, j, own):
+                continue
+            ob = self.o(b, i, k)
+            if ob is False:
+                continue
+            conds = built_now + [self.present[(b, k)], self._since(j, b, k)]
+            if ob is not True:
+                conds.append(ob)
+            m.AddBoolOr([self.g(b, i, k)]).OnlyEnforceIf(conds)
+
+    def _since(self, j, b, k):
+        """A literal: card b arrives in pass k after free card j's build onto the waste (a
+        tie counts as before, which only drops a condition)."""
+        key = (j, b, k)
+        if key not in self._after:
+            fl, ab = self.free_leave[j], self.arr[(b, k)]
+            self._after[key] = self.flag(ab > fl, ab <= fl)
+        return self._after[key]
+
     def _covers(self, i, own, j, k, e):
         """Built onto ``j`` in pass k (literal ``e``), card ``own`` lies on it until it goes
         home: if j goes home in pass k, ``own`` goes first. Stated where one of them may be
         free in the model (taken by a reserve); ``_cover`` states it for the others. The
         build is noted for ``_one_at_a_time``."""
         self.m.Add(self.t[own] < self.t[j]).OnlyEnforceIf([e, self.home_in[(j, k)]])
+        self._note_build(i, j, k, e)
+
+    def _note_build(self, i, j, k, e):
+        """``i`` built onto ``j`` in pass k where literal ``e`` holds, for ``_one_at_a_time``."""
         self.built_on.setdefault((j, k), []).append((i, e))
 
     def _one_at_a_time(self):
@@ -540,15 +597,15 @@ class _Schedule:
     def _in_stock(self, x, k):
         """A literal: card x lay in pass k's stock (k > 0) and left it there, dealt (present,
         not built in pass k) or taken by a reserve."""
-        key = ("stock", x, k)
-        if key not in self._o:
+        key = (x, k)
+        if key not in self._stock:
             lit = self.present[(x, k)]
             if self.nb[(x, k)] is not False or self.rf[(x, k)] is not False:
                 lit = self.m.NewBoolVar("")
                 nb, rf = self.nb[(x, k)], self.rf[(x, k)]
                 self.m.Add(lit == self.present[(x, k)] - (0 if nb is False else nb) + (0 if rf is False else rf))
-            self._o[key] = lit
-        return self._o[key]
+            self._stock[key] = lit
+        return self._stock[key]
 
     def _redeal_deals(self):
         """With redeal_includes_first_deal, a pass's first move is the redeal that deals
@@ -591,6 +648,7 @@ class _Schedule:
                     if self.fb[(j, k)] is not False:
                         es.append(self._free_base(j, k, ai))
                         self._covers(i, own, j, k, es[-1])
+                        self._top_since_build(i, own, j, k, es[-1])
                     e = m.NewBoolVar("")
                     m.AddImplication(e, self.nb[(i, k)])
                     m.AddImplication(e, self.present[(j, k)])
@@ -615,7 +673,7 @@ class _Schedule:
                     if i[0] == "f":
                         self._covers(i, own, j, k, e)
                     elif self.reinforce:
-                        self.built_on.setdefault((j, k), []).append((i, e))
+                        self._note_build(i, j, k, e)
             if self.any_base:                  # onto an empty waste: all arrived are home
                 if k > 0 and self.first_deal:  # the redeal dealt a card first
                     some = []
@@ -717,6 +775,7 @@ def replay_schedule(engine, pos, sc: _Schedule, value) -> tuple[Optional[list[Mo
                 f"{[cards.text(p[-1]) if p else '-' for p in pos.reserves]}")
     out: list[Move] = []
     cur = 0
+    dealt = None                             # dealt by the redeal, its deal event to come
     for tm, kind, x in _events(sc, value):
         c = sc.card[x]
         k = tm // (2 * SLOT * sc.N)
@@ -727,12 +786,14 @@ def replay_schedule(engine, pos, sc: _Schedule, value) -> tuple[Optional[list[Mo
             pos = engine.play(pos, legal)
             out.append(legal)
             dealt = pos.waste[0][-1] if pos.waste[0] else None
-            if dealt is not None:            # the redeal dealt the first card
-                if kind != "deal" or dealt != c:
-                    return None, why(f"redeal dealt {cards.text(dealt)}, not", c, k)
-                cur = k
-                continue
         cur = max(cur, k)
+        if dealt is not None and kind == "deal":
+            # the redeal dealt the pass's first card: moves the schedule puts before that
+            # deal come after it (a move before it would be a build onto an empty waste)
+            if dealt != c:
+                return None, why(f"redeal dealt {cards.text(dealt)}, not", c, k)
+            dealt = None
+            continue
         fb = sc.fb[(x, sc.passes - 1)]
         freed = fb is not False and bool(value(fb))         # taken by a reserve: where it lies now
         if kind == "deal":
