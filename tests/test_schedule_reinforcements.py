@@ -142,6 +142,81 @@ def test_a_card_taken_from_a_redealt_stock_leaves_it_in_the_waste_order():
     assert seen >= 40, seen        # enough takes from a redealt stock to mean something (measured: 66)
 
 
+def _schedules(seed: int, n: int, redeals: int):
+    """Small positions of The Reinforcements with ``redeals`` redeals, each with the
+    schedule found (those refuted left out): ``(schedule, value)``."""
+    from solver.alhambra.schedule import _Schedule, _solver
+    from tests.test_schedule_alhambra import _positions
+    for deal, _, pos in _positions(seed, n, True, "reinforcements", dict(REFILLS, redeals=redeals)):
+        sc = _Schedule(pos, deal.rules)
+        solver = _solver(60.0)
+        if solver.StatusName(solver.Solve(sc.m)) in ("OPTIMAL", "FEASIBLE"):
+            yield sc, solver.Value
+
+
+def _arrived(sc, v, k) -> dict:
+    """The cards present in the waste in pass k (not free in the model), at their arrival."""
+    return {b: (v(sc.arr[(b, k)]) if b[0] == "r" else sc.landing(b[1], k))
+            for b in sc.card if v(sc.present[(b, k)])}
+
+
+def test_a_free_card_built_onto_the_waste_is_covered_by_what_arrives_after_it():
+    """A card taken by a reserve and built onto the waste in pass k lies there until it goes
+    home: in every schedule, a card arrived on it since (while it lay there) goes home first
+    if it goes home in pass k, and before any build onto it. Solver 0.22.0's model let such
+    a card go home from under a card dealt after its build, and be built on through cards
+    arrived since (The Reinforcements 3's schedules under the standard rules did)."""
+    seen = 0
+    for sc, v in _schedules(615, 200, 2):
+        for x, gks in sc.gone_pass.items():
+            if not v(sc.free_built[x]):
+                continue
+            k, built = [v(g) for g in gks].index(1), v(sc.free_leave[x])
+            on = {b: a for b, a in _arrived(sc, v, k).items() if built < a < v(sc.t[x]) and b != x}
+            if v(sc.home_in[(x, k)]):
+                for b in on:
+                    assert v(sc.t[b]) < v(sc.t[x]), (x, b, k)
+                    seen += 1
+            for i, e in sc.built_on.get((x, k), []):
+                if v(e):
+                    at = v(sc.arr[(i, k)])
+                    for b, a in on.items():
+                        if a < at and b != i and (i[0] != "f" or b != i[1]):
+                            assert v(sc.t[b]) < at, (x, i, b, k)
+                            seen += 1
+    assert seen >= 8, seen        # enough such cards to mean something (measured: 12)
+
+
+def test_a_refill_takes_the_stock_s_next_card():
+    """A move that empties a reserve in a redealt pass is followed at once by the take of
+    the stock's next card: in every schedule, where that take is the first sequence card
+    still in the stock from the move's slot on (no escape), or a reserve card taken at its
+    turn, no card is dealt again between the move and the take. Solver 0.22.0's model dealt
+    built cards there (The Reinforcements 3's schedules under the standard rules did)."""
+    from solver.alhambra.schedule import SLOT
+    seen = 0
+    for sc, v in _schedules(616, 200, 2):
+        for k, gone, c, esc, took in sc.refill_moves:
+            if not v(c):
+                continue
+            gone = v(gone)
+            j = gone // SLOT - k * sc.N
+            stock = [q for q in range(j, sc.n) if v(sc.present[(("s", q), k)])
+                     or (sc.rf[(("s", q), k)] is not False and v(sc.rf[(("s", q), k)]))]
+            if not v(esc):
+                take = sc.landing(stock[0] if stock else sc.n, k)
+            else:
+                answered = [b for b, mb in took if v(mb)]
+                if not answered:
+                    continue                      # a free card's take: not modelled
+                take = v(sc.arr[(answered[0], k)])
+            for b in sc.leave:
+                dealt = v(sc.present[(b, k)]) and not v(sc.nb[(b, k)])
+                assert not (dealt and gone < v(sc.arr[(b, k)]) < take), (k, gone, b, take)
+                seen += dealt
+    assert seen >= 30, seen        # enough cards dealt again near such moves (measured: 49)
+
+
 def test_refill_schedule_off_proves_nothing():
     rules = make_rules("reinforcements", parse_rule_assignments(["redeals=1"]))
     ad = adapter_for(rules, ())

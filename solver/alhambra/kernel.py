@@ -410,7 +410,9 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    proof, over the cards not free); a free card can be that base only if it left its first
    stay built, before the build, and is not home yet (whatever it did since); where that
    first build lies in the same pass, every card arrived on the waste since lies on it, so
-   goes home before the build onto it (a tie of times counts as before). A card built
+   goes home before the build onto it (a tie of times counts as before); and if that free
+   card goes home in the pass of that build, every card arrived on the waste since, while
+   it lay there, goes home first. A card built
    lies on its base until it goes home (waste cards leave only to the foundations, or at
    the redeal): if the base goes home in the pass, the card built on it goes first; and a
    second card built onto the same base in the pass comes after the first one's home move.

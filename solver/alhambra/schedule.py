@@ -72,6 +72,7 @@ class _Schedule:
         self.refill_at, self.free_leave, self.free_built = {}, {}, {}
         self.gone_pass = {}
         self.built_on: dict = {}          # (base, pass) -> [(card built, its base literal)]
+        self.refill_moves: list = []      # moves emptying a reserve, with their refills' literals
         self.where, self.reserve_of = {}, {}
         self._sequence_cards()
         self._reserve_cards(pos.reserves)
@@ -89,6 +90,8 @@ class _Schedule:
         for i in list(self.leave) + [("f", x) for x in self.free_leave]:
             self._bases(i)
         self._one_at_a_time()
+        if self.reinforce:
+            self._free_cover()
 
     # --- clock ------------------------------------------------------------------------
     def at(self, slot: int) -> int:
@@ -413,6 +416,7 @@ class _Schedule:
         or before it, so only reserve cards dealt again can lie between; a free card's take
         is not modelled, so it constrains nothing."""
         m = self.m
+        self.refill_moves.append((k, gone, c, esc, took))
         em = m.NewBoolVar("")
         m.AddBoolOr([mb for _, mb in took]).OnlyEnforceIf(em)
         tt = m.NewIntVar(self.start, self.at(self.passes * self.N), "")     # the take's time
@@ -477,6 +481,21 @@ class _Schedule:
     def _note_build(self, i, j, k, e):
         """``i`` built onto ``j`` in pass k where literal ``e`` holds, for ``_one_at_a_time``."""
         self.built_on.setdefault((j, k), []).append((i, e))
+
+    def _free_cover(self):
+        """A card taken by a reserve and built onto the waste in pass k (free in the model
+        after its take) lies there until it goes home: if it goes home in pass k, every card
+        arrived on the waste since its build, while it lay there, goes home first (as
+        ``_cover`` for the cards not free)."""
+        m = self.m
+        for x, gks in self.gone_pass.items():
+            for k in range(self.passes):
+                first = [self.free_built[x], gks[k], self.home_in[(x, k)]]
+                for b in self.card:
+                    if b == x:
+                        continue
+                    conds = first + [self.present[(b, k)], self._since(x, b, k), self.g(x, b, k).Not()]
+                    m.Add(self.t[b] < self.t[x]).OnlyEnforceIf(conds)
 
     def _one_at_a_time(self):
         """Two cards built onto the same base in one pass: the base is the top for each, so
@@ -750,12 +769,26 @@ def _events(sc: _Schedule, value) -> list[tuple[int, str, tuple]]:
     return sorted(ev, key=lambda e: e[0])
 
 
-def _source(pos, c: int):
-    """Where card ``c`` can be moved from: a reserve whose top it is, else the waste."""
+def _source(pos, c: int, prefer):
+    """Where card ``c``, taken by a reserve, can be moved from: ``prefer`` (the reserve
+    that took it, or the waste once it is built there) if ``c`` is its top, else a reserve
+    whose top it is, else the waste. Both copies of a card may be tops at once."""
+    tops = {("w", 0): pos.waste[0][-1] if pos.waste[0] else None}
+    tops.update({("r", r): pile[-1] if pile else None for r, pile in enumerate(pos.reserves)})
+    if tops.get(prefer) == c:
+        return prefer
     for r, pile in enumerate(pos.reserves):
         if pile and pile[-1] == c:
             return ("r", r)
     return ("w", 0)
+
+
+def _taken_source(sc: _Schedule, x, tm: int, value):
+    """Where taken card ``x`` is expected at event time ``tm``: on the waste after its build
+    (``free_leave``), else in the reserve that took it."""
+    if value(sc.free_built[x]) and tm > 2 * value(sc.free_leave[x]):
+        return ("w", 0)
+    return ("r", int(value(sc.reserve_of[x])))
 
 
 def schedule_moves(engine, pos, sc: _Schedule, value) -> Optional[list[Move]]:
@@ -799,10 +832,11 @@ def replay_schedule(engine, pos, sc: _Schedule, value) -> tuple[Optional[list[Mo
         if kind == "deal":
             m = Move(DEAL)
         elif kind == "build":
-            m = card_move(_source(pos, c) if freed else ("r", x[1]), ("w", 0), c)
+            src = _source(pos, c, _taken_source(sc, x, tm, value)) if freed else ("r", x[1])
+            m = card_move(src, ("w", 0), c)
         else:
             if freed:
-                src = _source(pos, c)
+                src = _source(pos, c, _taken_source(sc, x, tm, value))
             else:
                 src = ("r", x[1]) if x[0] == "r" and not value(sc.built[x]) else ("w", 0)
             up = sc.up[x] if isinstance(sc.up[x], bool) else bool(value(sc.up[x]))
