@@ -191,11 +191,13 @@ def test_a_refill_takes_the_stock_s_next_card():
     """A move that empties a reserve in a redealt pass is followed at once by the take of
     the stock's next card: in every schedule, where that take is the first sequence card
     still in the stock from the move's slot on (no escape), or a reserve card taken at its
-    turn, no card is dealt again between the move and the take. Solver 0.22.0's model dealt
-    built cards there (The Reinforcements 3's schedules under the standard rules did)."""
+    turn, no card is dealt again between the move and the take, and no two moves are
+    answered by one sequence card. Solver 0.22.0's model did both (The Reinforcements 3's
+    schedules under the standard rules did)."""
     from solver.alhambra.schedule import SLOT
     seen = 0
     for sc, v in _schedules(616, 200, 2):
+        answered_by: dict = {}
         for k, gone, c, esc, took in sc.refill_moves:
             if not v(c):
                 continue
@@ -205,6 +207,9 @@ def test_a_refill_takes_the_stock_s_next_card():
                      or (sc.rf[(("s", q), k)] is not False and v(sc.rf[(("s", q), k)]))]
             if not v(esc):
                 take = sc.landing(stock[0] if stock else sc.n, k)
+                if stock:       # each take follows one move
+                    assert (k, stock[0]) not in answered_by, (k, stock[0])
+                    answered_by[(k, stock[0])] = gone
             else:
                 answered = [b for b, mb in took if v(mb)]
                 if not answered:

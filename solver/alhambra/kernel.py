@@ -425,8 +425,8 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    a card built in an earlier pass: so that q is taken in pass k, unless a built card comes
    first, and then that built card is taken at once: a card not free in the model is
    taken at its turn (1), in the same slot, after the move, with no card dealt between
-   (a sequence card lands at a slot's start), and each take follows one move; a free
-   card's takes are not modelled (at most as many such escapes as free cards built and
+   (a sequence card lands at a slot's start), and each take follows one move (two moves
+   of a pass answered by sequence cards are answered by two of them); a free card's takes are not modelled (at most as many such escapes as free cards built and
    still in play at the redeal). Not necessarily into the emptied reserve: a reserve
    emptied at the previous pass's end, with the stock empty, stays empty until the first
    card move of the pass and is filled first when its index is lower. In the current pass, where every reserve

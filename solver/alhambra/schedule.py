@@ -330,6 +330,7 @@ class _Schedule:
         escapes = [[] for _ in range(self.passes)]
         free_escapes = [[] for _ in range(self.passes)]
         matched: dict = {}
+        answers = [[] for _ in range(self.passes)]     # (escape, y) of each move in pass k
         for k in range(self.passes):
             if k == 0 and now >= n:
                 continue
@@ -389,8 +390,11 @@ class _Schedule:
                         took.append((b, mb))
                     m.AddBoolOr([mb for _, mb in took] + [ef]).OnlyEnforceIf(esc)
                     self._nothing_dealt_between(k, gone, c, esc, y, took)
+                    answers[k].append((esc, y))
         for lits in matched.values():
             m.AddAtMostOne(lits)              # each take follows one move at most
+        for pairs in answers:
+            self._one_take_a_move(pairs)
         for k in range(1, self.passes):
             # built cards in pass k's stock that a reserve may take: modelled takes, and
             # cards taken before and built (free in the model, so possibly taken again)
@@ -405,6 +409,24 @@ class _Schedule:
                 if forced_now:
                     m.Add(sum(takes) >= sum(leaves[r]))
                 m.Add(sum(takes) <= sum(leaves[r]) + (0 if pile else 1))
+
+    def _one_take_a_move(self, pairs):
+        """Each take follows its move at once, so two moves of a pass are not answered by the
+        same sequence card: where a move has no escape and a sequence card y < n is left
+        (``pairs``: each move's escape literal and its y), the y's differ."""
+        m, n = self.m, self.n
+        ys = []
+        for idx, (esc, y) in enumerate(pairs):
+            left = self.flag(y <= n - 1, y >= n)
+            act = m.NewBoolVar("")
+            m.AddBoolAnd([esc.Not(), left]).OnlyEnforceIf(act)
+            m.AddBoolOr([esc, left.Not(), act])
+            yy = m.NewIntVar(0, n + 1 + len(pairs), "")
+            m.Add(yy == y).OnlyEnforceIf(act)
+            m.Add(yy == n + 1 + idx).OnlyEnforceIf(act.Not())
+            ys.append(yy)
+        if len(ys) > 1:
+            m.AddAllDifferent(ys)
 
     def _nothing_dealt_between(self, k, gone, c, esc, y, took):
         """The refill after the move at ``gone`` (in pass k where ``c`` holds) takes the
