@@ -393,7 +393,7 @@ in the model (no arrival, no cover, no order kept), and only its home time and t
 stay in that reserve are constrained. Dropping conditions only admits more schedules. Then:
 
 1. Before its first take a card is constrained as without refills (1-8 of the relaxation's
-   proof; 7, the redeal's deal, is left out).
+   proof; 7, the redeal's deal, as 5 below).
    A sequence card taken in pass k lies in the stock, not the waste, in pass k: it is
    present in no waste from then, goes home in a pass not before k, after the take. A card
    built onto the waste in an earlier pass can be taken in pass k only if it lay in the
@@ -435,6 +435,14 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    take of the stock's next card into that reserve: the takes into each reserve number
    the moves emptying it while the stock holds cards (at most one more where it starts
    empty).
+5. *The redeal's deal.* With ``redeal_includes_first_deal`` the redeal deals pass k's
+   first card before any other move of the pass (reserves are refilled after a card move,
+   or with ``immediate`` after that deal): every home move, build and leave of the pass
+   comes at or after it, and it is the earliest departure from the stock. It is a modelled
+   card dealt, not taken, or a free card: one built in pass k-1 before the arrival there of
+   every modelled card of pass k's stock (the stock keeps the waste's order), or one built
+   in an earlier pass; either not home before pass k. A pass with a modelled card in its
+   stock happens.
 So the labels of L solve the model; no solution means no winning line.
 
 Where it runs: after the search, at any position; ``--dominance all`` takes it only with at

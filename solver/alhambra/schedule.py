@@ -92,6 +92,8 @@ class _Schedule:
         self._one_at_a_time()
         if self.reinforce:
             self._free_cover()
+            if self.first_deal:
+                self._redeal_deals_refills()
 
     # --- clock ------------------------------------------------------------------------
     def at(self, slot: int) -> int:
@@ -670,6 +672,56 @@ class _Schedule:
                 m.Add(self.t[x] >= fa).OnlyEnforceIf(self.home_in[(x, k)])
             for i in self.leave:
                 m.Add(self.leave[i] >= fa).OnlyEnforceIf(self.leave_pass[(i, k)])
+
+    def _redeal_deals_refills(self):
+        """``_redeal_deals`` with refills: the redeal deals pass k's first card, and every
+        move of the pass comes after it (reserves are refilled only after a card move, or
+        with ``immediate`` after that deal). That card is a modelled card dealt (not taken)
+        at the earliest of the pass's departures from the stock, unless it is a free card:
+        one built in pass k-1 before the first arrival, there, of every modelled card of
+        pass k's stock, or one built in an earlier pass; either still in play."""
+        m = self.m
+        for k in range(1, self.passes):
+            lo, hi = self.pass_times(k)
+            fa = m.NewIntVar(lo, hi, "")                     # the redeal's deal
+            fp = m.NewIntVar(0, self.end, "")                # the stock's first arrival in k-1
+            firsts, stocked = [], []
+            for b in self.card:
+                inside = self._in_stock(b, k)
+                if inside is False:
+                    continue
+                stocked.append(inside)
+                out = self.arr[(b, k)]
+                if b[0] == "s":
+                    out = self.landing(b[1], k)
+                m.Add(fa <= out).OnlyEnforceIf(inside)
+                m.Add(fp <= self.arr[(b, k - 1)]).OnlyEnforceIf(inside)
+                w = m.NewBoolVar("")                         # b is that card
+                m.AddImplication(w, self.present[(b, k)])
+                if self.nb[(b, k)] is not False:
+                    m.AddImplication(w, self.nb[(b, k)].Not())
+                m.Add(fa == out).OnlyEnforceIf(w)
+                firsts.append(w)
+            for x, gks in self.gone_pass.items():
+                still = self.flag(self.t[x] >= lo, self.t[x] < lo)
+                early = m.NewBoolVar("")                     # built in pass k-1 first there
+                m.AddBoolAnd([self.free_built[x], gks[k - 1], still]).OnlyEnforceIf(early)
+                m.Add(self.free_leave[x] < fp).OnlyEnforceIf(early)
+                firsts.append(early)
+                for j in range(k - 1):
+                    before = m.NewBoolVar("")                # built in an earlier pass
+                    m.AddBoolAnd([self.free_built[x], gks[j], still]).OnlyEnforceIf(before)
+                    firsts.append(before)
+            happens = m.NewBoolVar("")                       # some modelled card redealt
+            for inside in stocked:
+                m.AddImplication(inside, happens)
+            m.AddBoolOr(firsts).OnlyEnforceIf(happens)
+            for x in self.card:
+                m.Add(self.t[x] >= fa).OnlyEnforceIf(self.home_in[(x, k)])
+            for i in self.leave:
+                m.Add(self.leave[i] >= fa).OnlyEnforceIf(self.leave_pass[(i, k)])
+            for x, gks in self.gone_pass.items():
+                m.Add(self.free_leave[x] >= fa).OnlyEnforceIf(gks[k])
 
     def _bases(self, i):
         """A card built in pass k goes onto the waste top: a same-suit neighbour that arrived
