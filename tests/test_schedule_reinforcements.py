@@ -222,6 +222,43 @@ def test_a_refill_takes_the_stock_s_next_card():
     assert seen >= 30, seen        # enough cards dealt again near such moves (measured: 49)
 
 
+def test_the_redeal_deals_first_with_refills():
+    """With redeal_includes_first_deal the redeal deals pass k's first card before any
+    other move of the pass: in every schedule, where no free card can be that card, the
+    earliest departure from pass k's stock is a deal and every move of the pass comes at or
+    after it. Solver 0.22.0's model let a reserve empty and take the stock's first card
+    before the redeal's deal (The Reinforcements 3's schedule under the standard rules)."""
+    seen = 0
+    for sc, v in _schedules(617, 100, 2):
+        if not sc.first_deal:
+            continue
+        for k in range(1, sc.passes):
+            lo = sc.pass_times(k)[0]
+            out, came = [], []                 # (time, dealt?) from pass k's stock; arrivals in k-1
+            for b in sc.card:
+                rf = sc.rf[(b, k)]
+                taken = rf is not False and v(rf)
+                dealt = v(sc.present[(b, k)]) and not (b[0] == "r" and v(sc.nb[(b, k)]))
+                if taken or dealt:
+                    out.append((v(sc.refill_at[b]) if taken else _arrived(sc, v, k)[b], dealt))
+                    came.append(_arrived(sc, v, k - 1)[b])
+            if not out:
+                continue
+            free = [x for x, gks in sc.gone_pass.items() if v(sc.free_built[x]) and v(sc.t[x]) >= lo
+                    and any(v(g) for g in gks[:k - 1]) or (v(sc.free_built[x]) and v(gks[k - 1])
+                    and v(sc.t[x]) >= lo and v(sc.free_leave[x]) < min(came))]
+            if free:
+                continue
+            first, dealt = min(out)
+            assert dealt, (k, first)
+            moves = [v(sc.t[x]) for x in sc.card if v(sc.home_in[(x, k)])]
+            moves += [v(sc.leave[i]) for i in sc.leave if v(sc.leave_pass[(i, k)])]
+            moves += [v(sc.free_leave[x]) for x, gks in sc.gone_pass.items() if v(gks[k])]
+            assert all(t >= first for t in moves), (k, first, min(moves))
+            seen += 1
+    assert seen >= 40, seen        # enough redealt passes to mean something (measured: 101)
+
+
 def test_refill_schedule_off_proves_nothing():
     rules = make_rules("reinforcements", parse_rule_assignments(["redeals=1"]))
     ad = adapter_for(rules, ())

@@ -695,6 +695,8 @@ class _Schedule:
                 if b[0] == "s":
                     out = self.landing(b[1], k)
                 m.Add(fa <= out).OnlyEnforceIf(inside)
+                if self.rf[(b, k)] is not False:         # a take comes after that deal
+                    m.Add(fa < out).OnlyEnforceIf(self.rf[(b, k)])
                 m.Add(fp <= self.arr[(b, k - 1)]).OnlyEnforceIf(inside)
                 w = m.NewBoolVar("")                         # b is that card
                 m.AddImplication(w, self.present[(b, k)])
