@@ -31,8 +31,8 @@ from solver.moves import DEAL, REDEAL, Move, card_move
 SLOT = 256                       # steps within a slot: more than the moves one slot can hold
 DET_TIME = 60.0                  # CP-SAT's deterministic time limit per position (about seconds)
 # with reinforcement (one redeal): The Reinforcements 14 is refuted at 92.5 (solver 0.21.0),
-# 9 and 20 at 94.4 and 109.8 (0.22.0; benchmarks/README.md); the model runs only where the
-# searches end unknown
+# 9 and 20 at 94.4 and 109.8 (0.22.0), at 51.3 and 80.4 (0.23.0; benchmarks/README.md); the
+# model runs only where the searches end unknown
 DET_TIME_REFILLS = 120.0
 # with reinforcement and two redeals left (only where the rule is named): The
 # Reinforcements 4 under the standard rules is refuted at 217.0 (solver 0.22.0)
