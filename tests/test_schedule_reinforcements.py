@@ -281,8 +281,9 @@ def test_reinforcements_with_one_redeal_proved_lost(game):
 def test_reinforcements_proved_lost_under_the_standard_rules():
     """Full size, the standard rules (two redeals), named: The Reinforcements 4 is lost,
     proved by the refill model when the rule is named (the searches: unknown, at 100 M
-    nodes too under solver 0.17.0; the model: 217.0 units of CP-SAT's deterministic time,
-    1,082 s with four processes on the two cores)."""
+    nodes too under solver 0.17.0; 0.22.0's model: 217.0 units of CP-SAT's deterministic
+    time, 1,082 s with four processes on the two cores; 0.23.0 end to end: 2,308 s with
+    three or four)."""
     rules = make_rules("reinforcements")
     budget = Budget(nodes=20_000, seconds=7200.0, shorten=0)
     res = solve(pysolfc_deal(rules, 4), budget, expand_dominance(rules, ("all", RULE)))
