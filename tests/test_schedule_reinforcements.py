@@ -142,12 +142,12 @@ def test_a_card_taken_from_a_redealt_stock_leaves_it_in_the_waste_order():
     assert seen >= 40, seen        # enough takes from a redealt stock to mean something (measured: 66)
 
 
-def _schedules(seed: int, n: int, redeals: int):
-    """Small positions of The Reinforcements with ``redeals`` redeals, each with the
-    schedule found (those refuted left out): ``(schedule, value)``."""
+def _schedules(seed: int, n: int, redeals: int, small: bool = True):
+    """Small (or long-suit) positions of The Reinforcements with ``redeals`` redeals, each
+    with the schedule found (those refuted left out): ``(schedule, value)``."""
     from solver.alhambra.schedule import _Schedule, _solver
     from tests.test_schedule_alhambra import _positions
-    for deal, _, pos in _positions(seed, n, True, "reinforcements", dict(REFILLS, redeals=redeals)):
+    for deal, _, pos in _positions(seed, n, small, "reinforcements", dict(REFILLS, redeals=redeals)):
         sc = _Schedule(pos, deal.rules)
         solver = _solver(60.0)
         if solver.StatusName(solver.Solve(sc.m)) in ("OPTIMAL", "FEASIBLE"):
@@ -257,6 +257,100 @@ def test_the_redeal_deals_first_with_refills():
             assert all(t >= first for t in moves), (k, first, min(moves))
             seen += 1
     assert seen >= 40, seen        # enough redealt passes to mean something (measured: 101)
+
+
+def _departures(sc, v, k) -> dict:
+    """The cards that left pass k's stock (k > 0), dealt or taken by a reserve, at that time."""
+    out = {}
+    for b in sc.card:
+        rf = sc.rf[(b, k)]
+        if rf is not False and v(rf):
+            out[b] = v(sc.refill_at[b])
+        elif v(sc.present[(b, k)]) and not (b[0] == "r" and v(sc.nb[(b, k)])):
+            out[b] = _arrived(sc, v, k)[b]
+    return out
+
+
+def test_a_free_card_built_in_the_pass_before_waits_for_its_turn():
+    """A card taken by a reserve and built onto the waste in pass k-1, not home there, lies
+    in pass k's stock behind every card that arrived before it: in every schedule, in pass
+    k it goes home, and is built on, only after each of them left the stock. Solver
+    0.23.0's model let such a card be the base of a build at the start of the next pass
+    (The Reinforcements 3's schedule under the standard rules built 6H onto 5H so)."""
+    seen = 0
+    for sc, v in _schedules(618, 150, 2):
+        for x, gks in sc.gone_pass.items():
+            if not v(sc.free_built[x]):
+                continue
+            k = [v(g) for g in gks].index(1) + 1
+            if k >= sc.passes or v(sc.t[x]) < sc.pass_times(k)[0]:
+                continue
+            built, came = v(sc.free_leave[x]), _arrived(sc, v, k - 1)
+            ahead = [t for b, t in _departures(sc, v, k).items() if came[b] <= built]
+            if not ahead:
+                continue
+            if v(sc.home_in[(x, k)]):
+                assert v(sc.t[x]) > max(ahead), (x, k)
+                seen += 1
+            for i, e in sc.built_on.get((x, k), []):
+                if v(e):
+                    assert v(sc.arr[(i, k)]) > max(ahead), (x, i, k)
+                    seen += 1
+    assert seen >= 10, seen        # enough such cards to mean something (measured: 15)
+
+
+def _matched(options: list) -> bool:
+    """Whether each entry of ``options`` (a list of candidates) gets a candidate of its own."""
+    owner: dict = {}
+
+    def place(i, seen):
+        for x in options[i]:
+            if x not in seen:
+                seen.add(x)
+                if x not in owner or place(owner[x], seen):
+                    owner[x] = i
+                    return True
+        return False
+    return all(place(i, set()) for i in range(len(options)))
+
+
+def test_a_free_card_taken_after_a_move_is_one_at_its_turn():
+    """Where a move empties a reserve in a redealt pass and the stock's next card is
+    neither the next sequence card nor a reserve card the model takes at its turn, it is a
+    card the model leaves free: in every schedule, one built onto the waste in an earlier
+    pass, not home at the move, each answering one move of the pass, and, if built in the
+    pass before, with every card ahead of it out of the stock by the move and the next
+    sequence card behind it. Solver 0.23.0's model only counted such cards (The
+    Reinforcements 3's schedule under the standard rules dealt 9S where a reserve had to
+    take it)."""
+    from solver.alhambra.schedule import SLOT
+    seen = 0
+    for sc, v in _schedules(619, 60, 2, small=False):
+        options: dict = {}
+        for k, gone, c, esc, took in sc.refill_moves:
+            if not v(c) or any(v(mb) for _, mb in took):
+                continue
+            gone = v(gone)
+            j = gone // SLOT - k * sc.N
+            stock = [q for q in range(j, sc.n) if v(sc.present[(("s", q), k)])
+                     or (sc.rf[(("s", q), k)] is not False and v(sc.rf[(("s", q), k)]))]
+            if not stock or v(sc.rf[(("s", stock[0]), k)]):
+                continue                          # no escape: the next sequence card is taken
+            cands = []
+            for x, gks in sc.gone_pass.items():
+                if not (v(sc.free_built[x]) and any(v(g) for g in gks[:k]) and v(sc.t[x]) > gone):
+                    continue
+                if v(gks[k - 1]):
+                    built, came = v(sc.free_leave[x]), _arrived(sc, v, k - 1)
+                    ahead = [t for b, t in _departures(sc, v, k).items() if came[b] <= built]
+                    if any(t > gone for t in ahead) or sc.landing(stock[0], k - 1) <= built:
+                        continue
+                cands.append(x)
+            options.setdefault(k, []).append(cands)
+            seen += 1
+        for k, opts in options.items():
+            assert _matched(opts), (k, opts)
+    assert seen >= 8, seen        # enough such escapes to mean something (measured: 12)
 
 
 def test_refill_schedule_off_proves_nothing():

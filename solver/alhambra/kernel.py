@@ -427,7 +427,11 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    taken at its turn (1), in the same slot, after the move, with no card dealt between
    (a sequence card lands at a slot's start), and each take follows one move (two moves
    of a pass answered by sequence cards are answered by two of them); a free card's takes are not modelled (at most as many such escapes as free cards built and
-   still in play at the redeal). Not necessarily into the emptied reserve: a reserve
+   still in play at the redeal), but such a card was built onto the waste in an earlier
+   pass and is not home at the move, it leaves the stock once a pass (so answers one move
+   of it at most), and if built in pass k-1 it is taken at its turn (6): every card ahead
+   of it left the stock before the move, and the sequence card q, still in the stock, lies
+   behind it (it landed in pass k-1 after that build). Not necessarily into the emptied reserve: a reserve
    emptied at the previous pass's end, with the stock empty, stays empty until the first
    card move of the pass and is filled first when its index is lower. In the current pass, where every reserve
    is full or the stock is empty at the start, every take into a reserve follows a move
@@ -443,6 +447,12 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    every modelled card of pass k's stock (the stock keeps the waste's order), or one built
    in an earlier pass; either not home before pass k. A pass with a modelled card in its
    stock happens.
+6. *A free card's turn.* A free card built onto the waste in pass k-1 and not home in it
+   lies in the waste at the redeal (waste cards leave only to the foundations), so in pass
+   k's stock, which keeps the waste's order: every card that arrived before it in pass k-1
+   (a tie of times counts as before) and leaves pass k's stock, dealt or taken, leaves it
+   first. The free card leaves at its turn, after them, dealt or taken, so in pass k it
+   goes home, and is the top a card is built onto, only after every such departure.
 So the labels of L solve the model; no solution means no winning line.
 
 Where it runs: after the search, at any position; ``--dominance all`` takes it only with at

@@ -71,6 +71,7 @@ class _Schedule:
         self.rf, self.fb = {}, {}        # refilled into a reserve in pass k / in pass k or before
         self.refill_at, self.free_leave, self.free_built = {}, {}, {}
         self.gone_pass = {}
+        self.turn: dict = {}              # (free card, pass k) -> its turn in pass k's stock, at least
         self.built_on: dict = {}          # (base, pass) -> [(card built, its base literal)]
         self.refill_moves: list = []      # moves emptying a reserve, with their refills' literals
         self.where, self.reserve_of = {}, {}
@@ -78,6 +79,8 @@ class _Schedule:
         self._reserve_cards(pos.reserves)
         if self.reinforce:
             self._refills(pos.reserves)
+            self._free_turns()
+            self._forced_refills(pos.reserves)
         self.copies: dict[int, list] = {}
         for i, c in self.card.items():
             self.copies.setdefault(c, []).append(i)
@@ -289,7 +292,6 @@ class _Schedule:
         for ivs in occupants:
             if len(ivs) > 1:
                 m.AddNoOverlap(ivs)
-        self._forced_refills(reserves)
 
     def _next_in_stock(self, k):
         """``nxt[j]``: the first sequence position q >= j whose card is in pass k's stock
@@ -332,6 +334,7 @@ class _Schedule:
         escapes = [[] for _ in range(self.passes)]
         free_escapes = [[] for _ in range(self.passes)]
         matched: dict = {}
+        free_takes: dict = {}                          # (free card, pass) -> its escape literals
         answers = [[] for _ in range(self.passes)]     # (escape, y) of each move in pass k
         for k in range(self.passes):
             if k == 0 and now >= n:
@@ -391,9 +394,10 @@ class _Schedule:
                         matched.setdefault((b, k), []).append(mb)
                         took.append((b, mb))
                     m.AddBoolOr([mb for _, mb in took] + [ef]).OnlyEnforceIf(esc)
+                    self._free_escape(k, gone, c, ef, y, free_takes)
                     self._nothing_dealt_between(k, gone, c, esc, y, took)
                     answers[k].append((esc, y))
-        for lits in matched.values():
+        for lits in list(matched.values()) + list(free_takes.values()):
             m.AddAtMostOne(lits)              # each take follows one move at most
         for pairs in answers:
             self._one_take_a_move(pairs)
@@ -411,6 +415,29 @@ class _Schedule:
                 if forced_now:
                     m.Add(sum(takes) >= sum(leaves[r]))
                 m.Add(sum(takes) <= sum(leaves[r]) + (0 if pile else 1))
+
+    def _free_escape(self, k, gone, c, ef, y, free_takes):
+        """The escape ``ef`` of the move at ``gone`` (in pass k where ``c`` holds): the stock's
+        next card is a free card x, taken at once. x was built onto the waste in an earlier
+        pass and is not home at the move; built in pass k-1 it is taken at its turn
+        (``_free_turns``): every card ahead of it left the stock before the move, and the
+        sequence card y, still in the stock, lies behind it (it landed in pass k-1 after
+        x's build). A card leaves a pass's stock once, so it answers one move of the pass
+        at most (``free_takes``)."""
+        m = self.m
+        options = []
+        for x, gks in self.gone_pass.items():
+            mf = m.NewBoolVar("")
+            m.AddImplication(mf, c)
+            m.AddImplication(mf, self.free_built[x])
+            m.AddBoolOr(gks[:k]).OnlyEnforceIf(mf)
+            m.Add(self.t[x] > gone).OnlyEnforceIf(mf)
+            last = [mf, gks[k - 1]]
+            m.Add(self.turn[(x, k)] <= gone).OnlyEnforceIf(last)
+            m.Add(self.at((k - 1) * self.N + 1) + SLOT * y > self.free_leave[x]).OnlyEnforceIf(last)
+            free_takes.setdefault((x, k), []).append(mf)
+            options.append(mf)
+        m.AddBoolOr(options).OnlyEnforceIf(ef)
 
     def _one_take_a_move(self, pairs):
         """Each take follows its move at once, so two moves of a pass are not answered by the
@@ -466,7 +493,29 @@ class _Schedule:
         m.AddImplication(e, self.free_built[j])
         m.Add(self.free_leave[j] < at).OnlyEnforceIf(e)
         m.Add(self.t[j] > at).OnlyEnforceIf(e)
+        if k > 0:                         # built in the pass before: after its turn
+            m.Add(at > self.turn[(j, k)]).OnlyEnforceIf([e, self.gone_pass[j][k - 1]])
         return e
+
+    def _free_turns(self):
+        """A free card built onto the waste in pass k-1 and not home lies in pass k's stock,
+        which keeps the waste's order: every card that arrived before it in pass k-1 and left
+        pass k's stock (dealt or taken) left it first. So in pass k the free card is on no
+        waste and in no reserve before ``turn[(x, k)]``, at least that departure: it goes
+        home after it (and is a base only after it, ``_free_base``)."""
+        m = self.m
+        for x, gks in self.gone_pass.items():
+            for k in range(1, self.passes):
+                turn = m.NewIntVar(self.start, self.end, "")
+                built = [self.free_built[x], gks[k - 1]]
+                for b in self.card:
+                    inside = self._in_stock(b, k) if b != x else False
+                    if inside is False:
+                        continue
+                    out = self.landing(b[1], k) if b[0] == "s" else self.arr[(b, k)]
+                    m.Add(turn >= out).OnlyEnforceIf(built + [inside, self._since(x, b, k - 1).Not()])
+                m.Add(self.t[x] > turn).OnlyEnforceIf(built + [self.home_in[(x, k)]])
+                self.turn[(x, k)] = turn
 
     def _top_since_build(self, i, own, j, k, e):
         """Free card j built onto the waste in pass k is the base of ``i``'s build (literal
