@@ -423,22 +423,23 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    deals). In pass k, if the move lies in slot ``k N + j``, the stock's next card is the
    first sequence card q >= j still in pass k's stock (it lands or is taken in pass k), or
    a card built in an earlier pass: so that q is taken in pass k, unless a built card comes
-   first, and then that built card is taken at once: a card not free in the model is
-   taken at its turn (1), in the same slot, after the move, with no card dealt between
-   (a sequence card lands at a slot's start), and each take follows one move (two moves
-   of a pass answered by sequence cards are answered by two of them); a free card's takes are not modelled (at most as many such escapes as free cards built and
-   still in play at the redeal), but such a card was built onto the waste in an earlier
-   pass and is not home at the move, it leaves the stock once a pass (so answers one move
-   of it at most), and if built in pass k-1 it is taken at its turn (6): every card ahead
-   of it left the stock before the move, and the sequence card q, still in the stock, lies
-   behind it (it landed in pass k-1 after that build). Not necessarily into the emptied reserve: a reserve
+   first, and then that built card is taken at once: a card not free in the model is taken
+   at its turn (1), in the same slot, after the move, with no card dealt between (a
+   sequence card lands at a slot's start), and each take follows one move (two moves of a
+   pass answered by sequence cards are answered by two of them); a free card's takes are
+   not modelled (at most as many such escapes as free cards built and still in play at the
+   redeal), but such a card was built onto the waste in an earlier pass and is not home at
+   the move, it leaves the stock once a pass (so answers one move of it at most), and if
+   built in pass k-1 it is taken at its turn (6): every card ahead of it left the stock
+   before the move, and the sequence card q, still in the stock, lies behind it (it landed
+   in pass k-1 after that build). Not necessarily into the emptied reserve: a reserve
    emptied at the previous pass's end, with the stock empty, stays empty until the first
-   card move of the pass and is filled first when its index is lower. In the current pass, where every reserve
-   is full or the stock is empty at the start, every take into a reserve follows a move
-   that empties it while the stock holds cards, and each such move is followed by the
-   take of the stock's next card into that reserve: the takes into each reserve number
-   the moves emptying it while the stock holds cards (at most one more where it starts
-   empty).
+   card move of the pass and is filled first when its index is lower. In the current pass,
+   where every reserve is full or the stock is empty at the start, every take into a
+   reserve follows a move that empties it while the stock holds cards, and each such move
+   is followed by the take of the stock's next card into that reserve: the takes into each
+   reserve number the moves emptying it while the stock holds cards (at most one more where
+   it starts empty).
 5. *The redeal's deal.* With ``redeal_includes_first_deal`` the redeal deals pass k's
    first card before any other move of the pass (reserves are refilled after a card move,
    or with ``immediate`` after that deal): every home move, build and leave of the pass
@@ -451,8 +452,13 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    lies in the waste at the redeal (waste cards leave only to the foundations), so in pass
    k's stock, which keeps the waste's order: every card that arrived before it in pass k-1
    (a tie of times counts as before) and leaves pass k's stock, dealt or taken, leaves it
-   first. The free card leaves at its turn, after them, dealt or taken, so in pass k it
-   goes home, and is the top a card is built onto, only after every such departure.
+   first, and every card that arrived after it leaves after it. The free card leaves at its
+   turn, dealt or taken: dealt, it lands on the waste at once; taken, it stays in one
+   reserve (which holds one card at a time, so that stay overlaps no other stay there)
+   until it goes home or is built onto the waste, where it lands then. From its landing it
+   lies on the waste until it goes home or the redeal: in pass k it goes home after its
+   departure and after every card arrived on the waste since its landing, while it lay
+   there, and is the top a card is built onto only after its landing.
 So the labels of L solve the model; no solution means no winning line.
 
 Where it runs: after the search, at any position; ``--dominance all`` takes it only with at

@@ -72,6 +72,9 @@ class _Schedule:
         self.refill_at, self.free_leave, self.free_built = {}, {}, {}
         self.gone_pass = {}
         self.turn: dict = {}              # (free card, pass k) -> its turn in pass k's stock, at least
+        self.departs, self.lands = {}, {}   # (free card, pass k) -> its departure from that stock,
+        self.retaken, self.restay = {}, {}  # its landing on the waste, whether a reserve takes it
+                                            # (and which: one literal per reserve)
         self.built_on: dict = {}          # (base, pass) -> [(card built, its base literal)]
         self.refill_moves: list = []      # moves emptying a reserve, with their refills' literals
         self.where, self.reserve_of = {}, {}
@@ -80,6 +83,9 @@ class _Schedule:
         if self.reinforce:
             self._refills(pos.reserves)
             self._free_turns()
+            for stays in self.stays:
+                if len(stays) > 1:
+                    self.m.AddNoOverlap(stays)
             self._forced_refills(pos.reserves)
         self.copies: dict[int, list] = {}
         for i, c in self.card.items():
@@ -95,6 +101,7 @@ class _Schedule:
         self._one_at_a_time()
         if self.reinforce:
             self._free_cover()
+            self._landed_cover()
             if self.first_deal:
                 self._redeal_deals_refills()
 
@@ -242,7 +249,7 @@ class _Schedule:
         slot; a built card dealt again: in that pass) to its leaving, home or onto the
         waste. The refills that emptying a reserve forces: ``_forced_refills``."""
         m = self.m
-        occupants = [[] for _ in reserves]
+        occupants = self.stays = [[] for _ in reserves]     # per reserve, its stays
         for r, pile in enumerate(reserves):
             if pile:
                 bottom = ("r", r, 0)
@@ -289,9 +296,6 @@ class _Schedule:
                 size = m.NewIntVar(1, self.end - self.start + 2, "")
                 occupants[r].append(m.NewOptionalIntervalVar(take, size, gone + 1, w, ""))
             self.refill_at[x], self.free_leave[x] = take, gone
-        for ivs in occupants:
-            if len(ivs) > 1:
-                m.AddNoOverlap(ivs)
 
     def _next_in_stock(self, k):
         """``nxt[j]``: the first sequence position q >= j whose card is in pass k's stock
@@ -394,8 +398,8 @@ class _Schedule:
                         matched.setdefault((b, k), []).append(mb)
                         took.append((b, mb))
                     m.AddBoolOr([mb for _, mb in took] + [ef]).OnlyEnforceIf(esc)
-                    self._free_escape(k, gone, c, ef, y, free_takes)
-                    self._nothing_dealt_between(k, gone, c, esc, y, took)
+                    lasts = self._free_escape(k, gone, c, ef, y, free_takes)
+                    self._nothing_dealt_between(k, gone, c, esc, y, took, lasts)
                     answers[k].append((esc, y))
         for lits in list(matched.values()) + list(free_takes.values()):
             m.AddAtMostOne(lits)              # each take follows one move at most
@@ -420,24 +424,32 @@ class _Schedule:
         """The escape ``ef`` of the move at ``gone`` (in pass k where ``c`` holds): the stock's
         next card is a free card x, taken at once. x was built onto the waste in an earlier
         pass and is not home at the move; built in pass k-1 it is taken at its turn
-        (``_free_turns``): every card ahead of it left the stock before the move, and the
-        sequence card y, still in the stock, lies behind it (it landed in pass k-1 after
-        x's build). A card leaves a pass's stock once, so it answers one move of the pass
-        at most (``free_takes``)."""
+        (``_free_turns``): every card ahead of it left the stock before the move, its
+        departure is that take, and the sequence card y, still in the stock, lies behind it
+        (it landed in pass k-1 after x's build). A card leaves a pass's stock once, so it
+        answers one move of the pass at most (``free_takes``). Returns the pairs (x, "x
+        built in pass k-1 answers the move"), for ``_nothing_dealt_between``."""
         m = self.m
-        options = []
+        options, lasts = [], []
         for x, gks in self.gone_pass.items():
-            mf = m.NewBoolVar("")
-            m.AddImplication(mf, c)
-            m.AddImplication(mf, self.free_built[x])
-            m.AddBoolOr(gks[:k]).OnlyEnforceIf(mf)
+            mf = m.NewBoolVar("")                      # built in pass k-1
+            m.AddBoolAnd([c, self.free_built[x], gks[k - 1], self.retaken[(x, k)]]).OnlyEnforceIf(mf)
             m.Add(self.t[x] > gone).OnlyEnforceIf(mf)
-            last = [mf, gks[k - 1]]
-            m.Add(self.turn[(x, k)] <= gone).OnlyEnforceIf(last)
-            m.Add(self.at((k - 1) * self.N + 1) + SLOT * y > self.free_leave[x]).OnlyEnforceIf(last)
-            free_takes.setdefault((x, k), []).append(mf)
-            options.append(mf)
+            m.Add(self.turn[(x, k)] <= gone).OnlyEnforceIf(mf)
+            m.Add(self.departs[(x, k)] > gone).OnlyEnforceIf(mf)
+            m.Add(self.at((k - 1) * self.N + 1) + SLOT * y > self.free_leave[x]).OnlyEnforceIf(mf)
+            lasts.append((x, mf))
+            mine = [mf]
+            if k > 1:                                  # built in an earlier pass
+                me = m.NewBoolVar("")
+                m.AddBoolAnd([c, self.free_built[x]]).OnlyEnforceIf(me)
+                m.AddBoolOr(gks[:k - 1]).OnlyEnforceIf(me)
+                m.Add(self.t[x] > gone).OnlyEnforceIf(me)
+                mine.append(me)
+            free_takes.setdefault((x, k), []).extend(mine)
+            options += mine
         m.AddBoolOr(options).OnlyEnforceIf(ef)
+        return lasts
 
     def _one_take_a_move(self, pairs):
         """Each take follows its move at once, so two moves of a pass are not answered by the
@@ -457,30 +469,34 @@ class _Schedule:
         if len(ys) > 1:
             m.AddAllDifferent(ys)
 
-    def _nothing_dealt_between(self, k, gone, c, esc, y, took):
+    def _nothing_dealt_between(self, k, gone, c, esc, y, took, lasts):
         """The refill after the move at ``gone`` (in pass k where ``c`` holds) takes the
         stock's next card, so no card leaves the stock between the move and that take: the
-        sequence card y at its landing (no escape ``esc``), or a reserve card taken at its
-        turn (``took``: pairs of such a card and the literal "this take answers the move").
+        sequence card y at its landing (no escape ``esc``), a reserve card taken at its turn
+        (``took``: pairs of such a card and the literal "this take answers the move"), or a
+        free card built in pass k-1 taken at its departure (``lasts``, pairs as ``took``).
         (y = n: no sequence card is left, and a take at the pass's end says no card is
         dealt after the move.) Sequence cards land at a slot's start, after the move's slot
-        or before it, so only reserve cards dealt again can lie between; a free card's take
-        is not modelled, so it constrains nothing."""
+        or before it, so only reserve cards dealt again can lie between; the take of a free
+        card built earlier is not modelled, so it constrains nothing."""
         m = self.m
-        self.refill_moves.append((k, gone, c, esc, took))
-        em = m.NewBoolVar("")
-        m.AddBoolOr([mb for _, mb in took]).OnlyEnforceIf(em)
+        self.refill_moves.append((k, gone, c, esc, took, lasts))
+        em = m.NewBoolVar("")                                 # a take whose time is modelled
+        m.AddBoolOr([mb for _, mb in took + lasts]).OnlyEnforceIf(em)
         tt = m.NewIntVar(self.start, self.at(self.passes * self.N), "")     # the take's time
         m.Add(tt == self.at(k * self.N + 1) + SLOT * y).OnlyEnforceIf(esc.Not())
         for b, mb in took:
             m.AddImplication(mb, em)
             m.Add(tt == self.arr[(b, k)]).OnlyEnforceIf(mb)
+        for x, mf in lasts:
+            m.AddImplication(mf, em)
+            m.Add(tt == self.departs[(x, k)]).OnlyEnforceIf(mf)
         for b in self.leave:
             early = m.NewBoolVar("")                          # dealt before the move
             m.Add(self.arr[(b, k)] < gone).OnlyEnforceIf(early)
             conds = [c, early.Not(), self.present[(b, k)], self.nb[(b, k)].Not()]
             m.Add(self.arr[(b, k)] >= tt).OnlyEnforceIf(conds + [esc.Not()])
-            if took:
+            if took or lasts:
                 m.Add(self.arr[(b, k)] >= tt).OnlyEnforceIf(conds + [em])
 
     def _free_base(self, j, k, at):
@@ -493,29 +509,50 @@ class _Schedule:
         m.AddImplication(e, self.free_built[j])
         m.Add(self.free_leave[j] < at).OnlyEnforceIf(e)
         m.Add(self.t[j] > at).OnlyEnforceIf(e)
-        if k > 0:                         # built in the pass before: after its turn
-            m.Add(at > self.turn[(j, k)]).OnlyEnforceIf([e, self.gone_pass[j][k - 1]])
+        if k > 0:                         # built in the pass before: after its landing
+            m.Add(at > self.lands[(j, k)]).OnlyEnforceIf([e, self.gone_pass[j][k - 1]])
         return e
 
     def _free_turns(self):
         """A free card built onto the waste in pass k-1 and not home lies in pass k's stock,
         which keeps the waste's order: every card that arrived before it in pass k-1 and left
-        pass k's stock (dealt or taken) left it first. So in pass k the free card is on no
-        waste and in no reserve before ``turn[(x, k)]``, at least that departure: it goes
-        home after it (and is a base only after it, ``_free_base``)."""
+        pass k's stock (dealt or taken) left it first (``turn``, at least that departure),
+        every card that arrived after it leaves after it (``departs``, its departure). Dealt,
+        it lands on the waste then; taken by a reserve, it stays there (one stay, added to
+        the reserve's) until it goes home or is built onto the waste (``lands``). From its
+        landing on, it lies on the waste as any card: it goes home after every card arrived
+        since (and is a base only after its landing, ``_free_base``)."""
         m = self.m
         for x, gks in self.gone_pass.items():
             for k in range(1, self.passes):
                 turn = m.NewIntVar(self.start, self.end, "")
-                built = [self.free_built[x], gks[k - 1]]
+                dep = m.NewIntVar(self.start, self.end, "")
+                lo = self.pass_times(k)[0]
+                built = [self.free_built[x], gks[k - 1], self.flag(self.t[x] >= lo, self.t[x] < lo)]
                 for b in self.card:
                     inside = self._in_stock(b, k) if b != x else False
                     if inside is False:
                         continue
                     out = self.landing(b[1], k) if b[0] == "s" else self.arr[(b, k)]
-                    m.Add(turn >= out).OnlyEnforceIf(built + [inside, self._since(x, b, k - 1).Not()])
-                m.Add(self.t[x] > turn).OnlyEnforceIf(built + [self.home_in[(x, k)]])
-                self.turn[(x, k)] = turn
+                    ahead = self._since(x, b, k - 1).Not()
+                    m.Add(turn >= out).OnlyEnforceIf(built + [inside, ahead])
+                    m.Add(dep > out).OnlyEnforceIf(built + [inside, ahead])
+                    m.Add(dep < out).OnlyEnforceIf(built + [inside, ahead.Not()])
+                lands = m.NewIntVar(self.start, self.end, "")
+                taken = m.NewBoolVar("")
+                m.Add(lands == dep).OnlyEnforceIf(taken.Not())
+                m.Add(lands > dep).OnlyEnforceIf(taken)
+                m.Add(self.t[x] >= lands).OnlyEnforceIf(built)
+                m.Add(self.t[x] > dep).OnlyEnforceIf(built)
+                stay = [m.NewBoolVar("") for _ in self.stays]
+                m.Add(sum(stay) == 1).OnlyEnforceIf(built + [taken])
+                m.Add(sum(stay) == 0).OnlyEnforceIf(taken.Not())
+                for r, w in enumerate(stay):
+                    m.AddImplication(w, taken)
+                    size = m.NewIntVar(1, self.end - self.start + 2, "")
+                    self.stays[r].append(m.NewOptionalIntervalVar(dep, size, lands + 1, w, ""))
+                self.turn[(x, k)], self.departs[(x, k)] = turn, dep
+                self.lands[(x, k)], self.retaken[(x, k)], self.restay[(x, k)] = lands, taken, stay
 
     def _top_since_build(self, i, own, j, k, e):
         """Free card j built onto the waste in pass k is the base of ``i``'s build (literal
@@ -569,6 +606,21 @@ class _Schedule:
                         continue
                     conds = first + [self.present[(b, k)], self._since(x, b, k), self.g(x, b, k).Not()]
                     m.Add(self.t[b] < self.t[x]).OnlyEnforceIf(conds)
+
+    def _landed_cover(self):
+        """A free card built onto the waste in pass k-1 lands on it again in pass k
+        (``_free_turns``) and lies there until it goes home: if that is in pass k, every card
+        arrived since its landing, while it lay there, goes home first."""
+        m = self.m
+        for (x, k), lands in self.lands.items():
+            first = [self.free_built[x], self.gone_pass[x][k - 1], self.home_in[(x, k)]]
+            for b in self.card:
+                if b == x:
+                    continue
+                a = self.arr[(b, k)]
+                since = self.flag(a > lands, a <= lands)
+                conds = first + [self.present[(b, k)], since, self.g(x, b, k).Not()]
+                m.Add(self.t[b] < self.t[x]).OnlyEnforceIf(conds)
 
     def _one_at_a_time(self):
         """Two cards built onto the same base in one pass: the base is the top for each, so
