@@ -60,7 +60,8 @@ Python, over a ``solver.variants.Rules``:
   ``pos``, run after a search that ran out of nodes, within ``seconds`` of wall clock (inf:
   no limit): ``("lost", [], rule)`` proved by ``rule``,
   ``("won", moves, rule)`` with a line the driver certifies, or None (always, where the
-  family has none);
+  family has none). A family with none of these extras (relaxation, root verdict, searches
+  for wins, memo) imports the five hooks from ``solver.plain_family``;
 * ``load_position(rules, pos, state)``: fill the arrays from a reference ``Position``;
 * ``to_moves(rules, m, info) -> list[Move]``: the notation's moves for kernel move ``m``
   (``info``: its undo record, or ``None`` before it is played);

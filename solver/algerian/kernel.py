@@ -17,6 +17,8 @@ from numba import njit
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
 from solver import toolkit
+from solver.plain_family import (memo_slots, relaxation_lost, relaxation_moves,  # noqa: F401
+                                   root_verdict, win_plan)
 from solver.state import full_hash
 from solver.toolkit import (C_FAMILY0, C_NF, C_RANKS, C_SAFE, K_CARD, K_DEAL, PILE0, card_make,
                             card_undo, deal_card, dst_of, encode, fill_common, fnd_top, foundation_moves,
@@ -51,34 +53,6 @@ def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
     cfg[C_TRANSFER] = int(rules["foundation_transfer"])
     cfg[C_STOCK] = rules["reserves"] + rules["tableau_piles"]
     return cfg
-
-
-def relaxation_lost(cfg, state, cap: int, retry: bool) -> tuple[bool, int]:
-    """A relaxation proving the position lost: none in this family."""
-    return False, 0
-
-
-def relaxation_moves(cfg, nodes: int) -> int:
-    """Relaxed moves the root's relaxation may spend in a solve of ``nodes`` nodes: none in
-    this family."""
-    return 0
-
-
-def root_verdict(cfg, rules, pos, seconds: float):
-    """No verdict outside the search in this family: None."""
-    return None
-
-
-def win_plan(cfg, nodes: int) -> list:
-    """No searches for wins after the search in this family: its searches decide or run out
-    of nodes on deals no beam was measured to win."""
-    return []
-
-
-def memo_slots(cfg, nodes: int) -> int:
-    """Rows of a per-solve memo (``state.memo``) for a solve of ``nodes`` nodes: none in
-    this family."""
-    return 0
 
 
 def acyclic(rules) -> bool:

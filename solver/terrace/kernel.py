@@ -32,6 +32,8 @@ from solver.moves import BASE, Move, card_move
 from solver.toolkit import (C_FAMILY0, C_NF, C_RANKS, C_SAFE, C_SIDX0, C_SUIT0, C_SUITS, K_CARD, K_DEAL, K_REDEAL, PILE0,
                             all_home, dst_of, encode, fill_common, kind_of, src_of)
 from solver import toolkit
+from solver.plain_family import (memo_slots, relaxation_lost, relaxation_moves,  # noqa: F401
+                                   root_verdict, win_plan)
 
 (C_NTAB, C_WASTE, C_STOCK, C_FP0, C_FSS, C_TSS, C_GAP, C_AUTOFILL, C_TAKEBACK, C_REDEALS, C_NOBASE,
  C_CHOICES, C_R2T) = range(C_FAMILY0, C_FAMILY0 + 13)
@@ -170,34 +172,6 @@ def make_cfg(rules, safe_flags: int) -> np.ndarray:
     cfg[C_CHOICES] = rules["base_choices"] if rules["base_mode"] == "choose" else 0
     cfg[C_R2T] = int(rules["reserve_to_tableau"])
     return cfg
-
-
-def relaxation_lost(cfg, state, cap: int, retry: bool) -> tuple[bool, int]:
-    """A relaxation proving the position lost: none in this family."""
-    return False, 0
-
-
-def relaxation_moves(cfg, nodes: int) -> int:
-    """Relaxed moves the root's relaxation may spend in a solve of ``nodes`` nodes: none in
-    this family."""
-    return 0
-
-
-def root_verdict(cfg, rules, pos, seconds: float):
-    """No verdict outside the search in this family: None."""
-    return None
-
-
-def win_plan(cfg, nodes: int) -> list:
-    """No searches for wins after the search in this family: its searches decide or run out
-    of nodes on deals no beam was measured to win."""
-    return []
-
-
-def memo_slots(cfg, nodes: int) -> int:
-    """Rows of a per-solve memo (``state.memo``) for a solve of ``nodes`` nodes: none in
-    this family."""
-    return 0
 
 
 def acyclic(rules) -> bool:
