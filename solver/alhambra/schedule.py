@@ -558,27 +558,33 @@ class _Schedule:
         """Free card j built onto the waste in pass k is the base of ``i``'s build (literal
         ``e``) later in that pass: every card arrived on the waste between the two builds
         lay on j and went home before ``i``'s build, as with any other base (``_bases``)."""
-        m = self.m
-        built_now = [e, self.gone_pass[j][k]]
+        self._home_before_build(i, own, j, k, [e, self.gone_pass[j][k]], lambda b: self._since(j, b, k))
+
+    def _home_before_build(self, i, own, j, k, lead, after_base):
+        """Where the literals ``lead`` say that ``j`` is the base of ``i``'s build in pass k,
+        every card present that arrived after j's arrival (``after_base(b)``: a literal, or
+        True/False) and before i's lay on j, so it went home before i's build."""
         for b in self.card:
             if b in (i, j, own):
                 continue
-            ob = self.o(b, i, k)
-            if ob is False:
+            after = after_base(b)
+            if after is False:
                 continue
-            conds = built_now + [self.present[(b, k)], self._since(j, b, k)]
-            if ob is not True:
-                conds.append(ob)
-            m.AddBoolOr([self.g(b, i, k)]).OnlyEnforceIf(conds)
+            conds = lead + [self.present[(b, k)], self.o(b, i, k)] + ([] if after is True else [after])
+            self.m.AddBoolOr([self.g(b, i, k)]).OnlyEnforceIf(conds)
 
     def _since(self, j, b, k):
         """A literal: card b arrives in pass k after free card j's build onto the waste (a
         tie counts as before, which only drops a condition)."""
         key = (j, b, k)
         if key not in self._after:
-            fl, ab = self.free_leave[j], self.arr[(b, k)]
-            self._after[key] = self.flag(ab > fl, ab <= fl)
+            self._after[key] = self._arrives_after(self.free_leave[j], b, k)
         return self._after[key]
+
+    def _arrives_after(self, start, b, k):
+        """A literal: card b arrives in pass k after time ``start`` (a tie counts as before)."""
+        ab = self.arr[(b, k)]
+        return self.flag(ab > start, ab <= start)
 
     def _covers(self, i, own, j, k, e):
         """Built onto ``j`` in pass k (literal ``e``), card ``own`` lies on it until it goes
@@ -594,33 +600,29 @@ class _Schedule:
 
     def _free_cover(self):
         """A card taken by a reserve and built onto the waste in pass k (free in the model
-        after its take) lies there until it goes home: if it goes home in pass k, every card
-        arrived on the waste since its build, while it lay there, goes home first (as
-        ``_cover`` for the cards not free)."""
-        m = self.m
+        after its take) lies there from its build until it goes home (``_lies_until_home``)."""
         for x, gks in self.gone_pass.items():
             for k in range(self.passes):
                 first = [self.free_built[x], gks[k], self.home_in[(x, k)]]
-                for b in self.card:
-                    if b == x:
-                        continue
-                    conds = first + [self.present[(b, k)], self._since(x, b, k), self.g(x, b, k).Not()]
-                    m.Add(self.t[b] < self.t[x]).OnlyEnforceIf(conds)
+                self._lies_until_home(x, k, first, lambda b, x=x, k=k: self._since(x, b, k))
 
     def _landed_cover(self):
         """A free card built onto the waste in pass k-1 lands on it again in pass k
-        (``_free_turns``) and lies there until it goes home: if that is in pass k, every card
-        arrived since its landing, while it lay there, goes home first."""
-        m = self.m
+        (``_free_turns``) and lies there from its landing until it goes home."""
         for (x, k), lands in self.lands.items():
             first = [self.free_built[x], self.gone_pass[x][k - 1], self.home_in[(x, k)]]
-            for b in self.card:
-                if b == x:
-                    continue
-                a = self.arr[(b, k)]
-                since = self.flag(a > lands, a <= lands)
-                conds = first + [self.present[(b, k)], since, self.g(x, b, k).Not()]
-                m.Add(self.t[b] < self.t[x]).OnlyEnforceIf(conds)
+            self._lies_until_home(x, k, first, lambda b, lands=lands, k=k: self._arrives_after(lands, b, k))
+
+    def _lies_until_home(self, x, k, first, since):
+        """Free card x lies on the waste in pass k until it goes home: if that is in pass k
+        (where the literals ``first`` hold), every card arrived since it lies there
+        (``since(b)``), while it lay there, goes home first (as ``_cover`` states for the
+        cards not free)."""
+        for b in self.card:
+            if b == x:
+                continue
+            conds = first + [self.present[(b, k)], since(b), self.g(x, b, k).Not()]
+            self.m.Add(self.t[b] < self.t[x]).OnlyEnforceIf(conds)
 
     def _one_at_a_time(self):
         """Two cards built onto the same base in one pass: the base is the top for each, so
@@ -855,16 +857,7 @@ class _Schedule:
                     if oj is not True:
                         m.AddImplication(e, oj)
                     m.AddImplication(e, self.g(j, i, k).Not())
-                    for b in self.card:
-                        if b in (i, j, own):
-                            continue
-                        ojb = self.o(j, b, k)
-                        if ojb is False:
-                            continue
-                        conds = [e, self.present[(b, k)], self.o(b, i, k)]
-                        if ojb is not True:
-                            conds.append(ojb)
-                        m.AddBoolOr([self.g(b, i, k)]).OnlyEnforceIf(conds)
+                    self._home_before_build(i, own, j, k, [e], lambda b: self.o(j, b, k))
                     es.append(e)
                     if i[0] == "f":
                         self._covers(i, own, j, k, e)
