@@ -47,7 +47,7 @@ class _Schedule:
     (built in that pass) and ``arr`` (its arrival: the build, or its deal again).
     ``follow_free=False`` leaves out a free card's life in a redealt stock (point 6 of
     ``SAFE_SCHEDULE_REFILLS`` and the free takes of point 4): a looser model, often refuted
-    sooner (``STAGES``)."""
+    sooner (``stages_for``)."""
 
     def __init__(self, pos, rules, follow_free: bool = True):
         self.m = cp_model.CpModel()
