@@ -23,6 +23,18 @@ REFILLS = {"waste_piles": 1, "reinforce": True}
 SHARED = (615, 200, 2)
 
 
+def test_refill_schedules_keep_the_model_s_structure():
+    """Five properties of the refill model, each checked on every schedule of one shared set
+    of small positions (one test, so that the set is solved once in the default run)."""
+    schedules = _schedules(*SHARED)
+    for check in (_a_taken_card_leaves_its_reserve_in_exactly_one_pass,
+                  _a_card_taken_from_a_redealt_stock_leaves_it_in_the_waste_order,
+                  _a_free_card_built_onto_the_waste_is_covered_by_what_arrives_after_it,
+                  _a_refill_takes_the_stock_s_next_card,
+                  _the_redeal_deals_first_with_refills):
+        check(schedules)
+
+
 def test_refill_schedule_never_refutes_a_won_position():
     """150 small positions and 30 of long suits, starts and points along random games (the
     slow test below has 22,000). Measured (seed 602, 2,000 small positions): it refuted
@@ -39,13 +51,13 @@ def test_refill_schedule_never_refutes_a_won_position_20000():
     _check(seed=712, n=2_000, small=False, max_states=100_000, variant="reinforcements", fixed=REFILLS)
 
 
-def test_a_taken_card_leaves_its_reserve_in_exactly_one_pass():
+def _a_taken_card_leaves_its_reserve_in_exactly_one_pass(schedules: list) -> None:
     """A card taken by a reserve and built from there onto the waste is built in exactly one
     pass (so that build needs a base, ``_bases``), and a taken card's leaving lies in
     exactly one pass (so the refill it forces is stated). Solver 0.20.0 had these literals
     one-sided: a schedule could build such a card in no pass, on no base."""
     seen = 0
-    for sc, v in _schedules(*SHARED):
+    for sc, v in schedules:
         for x in sc.free_leave:
             if not v(sc.fb[(x, sc.passes - 1)]):
                 continue
@@ -122,14 +134,14 @@ def test_the_looser_model_comes_first_with_one_redeal_left():
     assert stages("alhambra", ["redeals=1"]) == (True,)
 
 
-def test_a_card_taken_from_a_redealt_stock_leaves_it_in_the_waste_order():
+def _a_card_taken_from_a_redealt_stock_leaves_it_in_the_waste_order(schedules: list) -> None:
     """In pass k > 0 the stock is pass k-1's waste, and its cards leave it in that order,
     dealt or taken by a reserve at their turn: in every schedule, two cards of a redealt
     stock (not both sequence cards) leave it in the order they arrived in pass k-1.
     Solver 0.21.0's model ordered only the cards dealt, so a taken card could leave the
     stock out of turn (The Reinforcements 4's schedule under the standard rules did)."""
     seen = 0
-    for sc, v in _schedules(*SHARED):
+    for sc, v in schedules:
         for k in range(1, sc.passes):
             out, before = {}, {}
             for x in sc.card:
@@ -174,14 +186,14 @@ def _arrived(sc, v, k) -> dict:
             for b in sc.card if v(sc.present[(b, k)])}
 
 
-def test_a_free_card_built_onto_the_waste_is_covered_by_what_arrives_after_it():
+def _a_free_card_built_onto_the_waste_is_covered_by_what_arrives_after_it(schedules: list) -> None:
     """A card taken by a reserve and built onto the waste in pass k lies there until it goes
     home: in every schedule, a card arrived on it since (while it lay there) goes home first
     if it goes home in pass k, and before any build onto it. Solver 0.22.0's model let such
     a card go home from under a card dealt after its build, and be built on through cards
     arrived since (The Reinforcements 3's schedules under the standard rules did)."""
     seen = 0
-    for sc, v in _schedules(*SHARED):
+    for sc, v in schedules:
         for x, gks in sc.gone_pass.items():
             if not v(sc.free_built[x]):
                 continue
@@ -201,7 +213,7 @@ def test_a_free_card_built_onto_the_waste_is_covered_by_what_arrives_after_it():
     assert seen >= 5, seen        # enough such cards to mean something (0.25.0: 6)
 
 
-def test_a_refill_takes_the_stock_s_next_card():
+def _a_refill_takes_the_stock_s_next_card(schedules: list) -> None:
     """A move that empties a reserve in a redealt pass is followed at once by the take of
     the stock's next card: in every schedule, where that take is the first sequence card
     still in the stock from the move's slot on (no escape), a reserve card taken at its
@@ -211,7 +223,7 @@ def test_a_refill_takes_the_stock_s_next_card():
     schedules under the standard rules did)."""
     from solver.alhambra.schedule import SLOT
     seen = 0
-    for sc, v in _schedules(*SHARED):
+    for sc, v in schedules:
         answered_by: dict = {}
         for k, gone, c, esc, took, lasts in sc.refill_moves:
             if not v(c):
@@ -238,14 +250,14 @@ def test_a_refill_takes_the_stock_s_next_card():
     assert seen >= 30, seen        # enough cards dealt again near such moves (0.25.0: 87)
 
 
-def test_the_redeal_deals_first_with_refills():
+def _the_redeal_deals_first_with_refills(schedules: list) -> None:
     """With redeal_includes_first_deal the redeal deals pass k's first card before any
     other move of the pass: in every schedule, where no free card can be that card, the
     earliest departure from pass k's stock is a deal and every move of the pass comes at or
     after it. Solver 0.22.0's model let a reserve empty and take the stock's first card
     before the redeal's deal (The Reinforcements 3's schedule under the standard rules)."""
     seen = 0
-    for sc, v in _schedules(*SHARED):
+    for sc, v in schedules:
         if not sc.first_deal:
             continue
         for k in range(1, sc.passes):
