@@ -18,8 +18,8 @@ from tests.test_schedule_alhambra import _check
 
 RULE = "schedule_refills"
 REFILLS = {"waste_piles": 1, "reinforce": True}
-# The small positions whose schedules the default checks of the model's structure share (one
-# set of solves a worker, not one a test): two redeals, so that redealt passes occur.
+# The small positions whose schedules the default checks of the model's structure share
+# (solved once, in one test): two redeals, so that redealt passes occur.
 SHARED = (615, 200, 2)
 
 
