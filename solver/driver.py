@@ -31,6 +31,7 @@ from solver.moves import BASE, Move
 from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FULL, GROW, LOST, MAX_MOVES_PER_NODE, RUNNING, WON,
                            X_CANGROW, X_HOME, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED, rehash, run,
                            line_hashes, resplice, table_slots, unwind, winning_path)
+from solver.toolkit import K_DEAL, kind_of
 from solver.state import KernelState, ZobristKeys, new_state, zobrist_tables
 
 DEFAULT_NODES = 2_000_000             # about 2 s of search; raise it per run with --budget-nodes
@@ -445,7 +446,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     if attempt.status == WON:
         t1 = time.perf_counter()
         path = winning_path(attempt.frames, attempt.moves, attempt.ctrl) if attempt.ctrl[0] >= 0 else []
-        res.search_moves = len(_expand(ad, start_pos, path))
+        res.search_moves = _line_length(ad, start_pos, path)
         path = _shorten(ad, start_pos, path, budget.shorten)
         res.moves = certify(deal, _expand(ad, start_pos, path))
         res.verdict, res.reason = "won", None
@@ -475,7 +476,7 @@ def _wins(ad: KernelAdapter, deal: Deal, start_pos: Position, res: SolveResult, 
         if won:
             t1 = time.perf_counter()
             found = [int(m) for m in path]
-            res.search_moves = len(_expand(ad, start_pos, found))
+            res.search_moves = _line_length(ad, start_pos, found)
             res.moves = certify(deal, _expand(ad, start_pos, _shorten(ad, start_pos, found, budget.shorten)))
             res.verdict, res.reason, res.proof = "won", None, name
             res.certify_seconds = time.perf_counter() - t1
@@ -530,11 +531,25 @@ def _relaxation(ad: KernelAdapter, start_pos: Position, memo: np.ndarray, moves:
 
 def _expand(ad: KernelAdapter, start_pos: Position, path: list[int]) -> list[Move]:
     """A line of kernel moves in the notation (a macro deal is several moves)."""
+    return [mv for m, i in zip(path, _undo_records(ad, start_pos, path)) for mv in ad.to_moves(m, int(i))]
+
+
+def _line_length(ad: KernelAdapter, start_pos: Position, path: list[int]) -> int:
+    """The number of notation moves in a line of kernel moves: ``len(_expand(...))``
+    without writing the moves (a search's own line can have thousands), since only a deal
+    can stand for several."""
+    line = np.array(path, dtype=np.int64)
+    deals = np.flatnonzero(kind_of.py_func(line) == K_DEAL)      # the rule on the whole line at once
+    infos = _undo_records(ad, start_pos, path)
+    return len(path) - len(deals) + sum(len(ad.to_moves(int(line[i]), int(infos[i]))) for i in deals)
+
+
+def _undo_records(ad: KernelAdapter, start_pos: Position, path: list[int]) -> np.ndarray:
+    """The undo record of each move of a line of kernel moves played from ``start_pos``."""
     if not path:
-        return []
+        return np.zeros(0, dtype=np.int64)
     state, keys = kernel_state(ad, start_pos)
-    _, _, infos = line_hashes(ad.kernel, ad.cfg, state, keys, np.array(path, dtype=np.int32))
-    return [mv for m, i in zip(path, infos) for mv in ad.to_moves(m, int(i))]
+    return line_hashes(ad.kernel, ad.cfg, state, keys, np.array(path, dtype=np.int32))[2]
 
 
 def _shorten(ad: KernelAdapter, start_pos: Position, path: list[int], nodes: int) -> list[int]:

@@ -249,7 +249,7 @@ def rehash(old, new, ctrl):
 def winning_path(frames: np.ndarray, moves: np.ndarray, ctrl: np.ndarray) -> list[int]:
     """The kernel moves from the root to the won state (after ``run`` returned WON)."""
     d = int(ctrl[X_DEPTH])
-    return [int(moves[frames[l, 0] + frames[l, 2] - 1]) for l in range(d + 1)]
+    return moves[frames[:d + 1, 0] + frames[:d + 1, 2] - 1].tolist()
 
 
 @njit(cache=True)

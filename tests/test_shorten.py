@@ -81,3 +81,26 @@ def test_the_budget_bounds_the_detour_search():
     assert none.search_moves == some.search_moves > len(none.moves) > len(some.moves)
     assert some.solution().producer["search_line_moves"] == some.search_moves
     assert some.solution().producer["budget"]["shorten_nodes"] == 200_000
+
+
+@pytest.mark.parametrize("variant,dominance", [("algerian", ()), ("terrace", ()),
+                                               ("alhambra", ("deal_through_inert",))])
+def test_search_line_length_counts_the_notation_s_moves(variant, dominance, monkeypatch):
+    """``search_moves`` is counted without writing the line (``_line_length``) and equals
+    the length of the written line, merged deals included."""
+    counted = []
+    real = driver._line_length
+
+    def checked(ad, start_pos, path):
+        n = real(ad, start_pos, path)
+        assert n == len(driver._expand(ad, start_pos, path))
+        counted.append((n, len(path)))
+        return n
+    monkeypatch.setattr(driver, "_line_length", checked)
+    rng = random.Random(13)
+    for _ in range(30):
+        deal = random_miniature_deal(variant, rng, vary=True, small=True)
+        solve(deal, Budget(nodes=50_000, memory=1 << 22, shorten=0), dominance)
+    assert len(counted) >= 5 and sum(n for n, _ in counted) > 100
+    if dominance:
+        assert any(n > k for n, k in counted)          # some deal stood for several
