@@ -354,7 +354,7 @@ def hash_state(cfg, state, keys, h):
         h[k] = z
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _shift(cfg, piles, lens, fnd, h, zp, a, b):
     """Move the top card of pile ``a`` onto pile ``b``, keeping the key and the foundation
     counts (which the key does not hash: the foundations' cards say it all)."""
