@@ -12,12 +12,15 @@ HARD = 91     # the game of 1-2000 that needs the most nodes (about 760,000 with
 
 
 def test_kernel_matches_oracle_on_2000_miniature_deals():
-    counts = cross_check("algerian", 2000, seed=1)
+    """In the plain move order (one complete search a deal): 96 s here, against 284 s with
+    restarts, which on these small deals spend their nodes on many short searches
+    (2026-12-05); the restarts are checked on 400 deals below and 100,000 in the slow test."""
+    counts = cross_check("algerian", 2000, seed=1, budget=PLAIN_BUDGET)
     assert counts["won"] > 100 and counts["lost"] > 100, counts
 
 
-def test_plain_order_matches_oracle_on_400_miniature_deals():
-    counts = cross_check("algerian", 400, seed=2, budget=PLAIN_BUDGET)
+def test_restarts_match_oracle_on_400_miniature_deals():
+    counts = cross_check("algerian", 400, seed=2)
     assert counts["won"] > 30 and counts["lost"] > 30, counts
 
 
