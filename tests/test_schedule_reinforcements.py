@@ -20,7 +20,7 @@ RULE = "schedule_refills"
 REFILLS = {"waste_piles": 1, "reinforce": True}
 # The small positions whose schedules the default checks of the model's structure share
 # (solved once, in one test): two redeals, so that redealt passes occur.
-SHARED = (615, 200, 2)
+SHARED = (615, 100, 2)
 
 
 def test_refill_schedules_keep_the_model_s_structure():
@@ -65,7 +65,7 @@ def _a_taken_card_leaves_its_reserve_in_exactly_one_pass(schedules: list) -> Non
             builds = sum(v(sc.nb[(("f", x), k)]) for k in range(sc.passes))
             assert builds == v(sc.free_built[x]), (x, builds)
             seen += v(sc.free_built[x])
-    assert seen >= 15, seen        # the check met enough such builds to mean something (0.25.0: 80)
+    assert seen >= 15, seen        # the check met enough such builds to mean something (measured: 46)
 
 
 def _verdicts(n: int, seed: int, rules_on: tuple) -> dict:
@@ -161,7 +161,7 @@ def _a_card_taken_from_a_redealt_stock_leaves_it_in_the_waste_order(schedules: l
                     if b != a and not (a[0] == "s" and b[0] == "s"):
                         assert (out[a] < out[b]) == (before[a] < before[b]), (k, a, b)
                         seen += 1
-    assert seen >= 40, seen        # enough takes from a redealt stock to mean something (0.25.0: 132)
+    assert seen >= 40, seen        # enough takes from a redealt stock to mean something (measured: 67)
 
 
 @functools.lru_cache(maxsize=1)
@@ -210,7 +210,7 @@ def _a_free_card_built_onto_the_waste_is_covered_by_what_arrives_after_it(schedu
                         if a < at and b != i and (i[0] != "f" or b != i[1]):
                             assert v(sc.t[b]) < at, (x, i, b, k)
                             seen += 1
-    assert seen >= 5, seen        # enough such cards to mean something (0.25.0: 6)
+    assert seen >= 5, seen        # enough such cards to mean something (measured: 6)
 
 
 def _a_refill_takes_the_stock_s_next_card(schedules: list) -> None:
@@ -247,7 +247,7 @@ def _a_refill_takes_the_stock_s_next_card(schedules: list) -> None:
                 dealt = v(sc.present[(b, k)]) and not v(sc.nb[(b, k)])
                 assert not (dealt and gone < v(sc.arr[(b, k)]) < take), (k, gone, b, take)
                 seen += dealt
-    assert seen >= 30, seen        # enough cards dealt again near such moves (0.25.0: 87)
+    assert seen >= 30, seen        # enough cards dealt again near such moves (measured: 34)
 
 
 def _the_redeal_deals_first_with_refills(schedules: list) -> None:
@@ -284,7 +284,7 @@ def _the_redeal_deals_first_with_refills(schedules: list) -> None:
             moves += [v(sc.free_leave[x]) for x, gks in sc.gone_pass.items() if v(gks[k])]
             assert all(t >= first for t in moves), (k, first, min(moves))
             seen += 1
-    assert seen >= 40, seen        # enough redealt passes to mean something (0.25.0: 183)
+    assert seen >= 40, seen        # enough redealt passes to mean something (measured: 87)
 
 
 def _departures(sc, v, k) -> dict:
