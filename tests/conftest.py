@@ -4,6 +4,11 @@ hands each worker one test at a time as it frees up (greedy scheduling, close to
 for this order); ``--dist worksteal`` gave one worker the first half of the list, every
 long test in it."""
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 # Substrings of the ids of the tests that take about ten seconds or more, longest first
@@ -32,6 +37,30 @@ LONG = ("refill_schedules_keep_the_model_s_structure",          # 380
 
 def _rank(nodeid: str) -> int:
     return next((i for i, s in enumerate(LONG) if s in nodeid), len(LONG))
+
+
+# The families' compilation split in two about equal halves (``tests.precompile``).
+PRECOMPILE = (("alhambra",), ("algerian", "terrace"))
+
+
+def pytest_configure(config):
+    """Before the workers of a parallel run start on an empty numba cache, compile most
+    kernels once, in two processes (``tests.precompile``), rather than in every worker."""
+    workers = getattr(config.option, "numprocesses", None)
+    if hasattr(config, "workerinput") or not isinstance(workers, int) or workers < 2:
+        return
+    folder = os.environ.get("NUMBA_CACHE_DIR") or _default_cache_dir()
+    if any(Path(folder).rglob("*.nbi")):
+        return
+    root = Path(__file__).resolve().parent.parent
+    procs = [subprocess.Popen([sys.executable, "-m", "tests.precompile", *group], cwd=root) for group in PRECOMPILE]
+    for p in procs:
+        p.wait()
+
+
+def _default_cache_dir() -> str:
+    from solver.jit import cache_dir
+    return str(cache_dir())
 
 
 def pytest_collection_modifyitems(session, config, items):

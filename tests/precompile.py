@@ -1,0 +1,34 @@
+"""Compile most of what the tests of some families compile, into numba's cache:
+``python -m tests.precompile FAMILY ...``.
+
+With an empty cache (CI), each of the ``pytest -n 2`` workers would compile every kernel
+it meets, so both compile nearly all of them (about four minutes each on the CI machine,
+2026-12-05). ``tests/conftest.py`` runs this instead before the workers start, the
+families split between two processes, and the workers load from the cache."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from solver.driver import Budget, expand_dominance, solve
+from solver.miniature import random_miniature_deal
+from solver.variants import CATALOGUE
+
+DEALS = 4            # a variant; every other one short of nodes, so the searches for wins run too
+
+
+def precompile(family: str) -> None:
+    """Solve random miniature deals of each of ``family``'s variants, with every rule they
+    allow and without."""
+    rng = random.Random(0)
+    for variant in (v.key for v in CATALOGUE if v.family == family):
+        for i in range(DEALS):
+            deal = random_miniature_deal(variant, rng, vary=True)
+            for dominance in ((), expand_dominance(deal.rules, ("all",))):
+                solve(deal, Budget(nodes=2_000 if i % 2 else 200_000, memory=1 << 20, seconds=60), dominance)
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:]:
+        precompile(name)
