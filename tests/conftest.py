@@ -2,7 +2,8 @@
 of ``pytest -n 2`` end together. Set in pyproject.toml, ``--dist load --maxschedchunk 1``
 hands each worker one test at a time as it frees up (greedy scheduling, close to the best
 for this order); ``--dist worksteal`` gave one worker the first half of the list, every
-long test in it."""
+long test in it. And a parallel run on an empty numba cache compiles the kernels once
+before the workers start (``tests.precompile``)."""
 
 import os
 import subprocess
@@ -43,19 +44,17 @@ def _rank(nodeid: str) -> int:
 PRECOMPILE = (("alhambra",), ("algerian", "terrace"))
 
 
-def pytest_configure(config):
+def pytest_xdist_setupnodes(config, specs):
     """Before the workers of a parallel run start on an empty numba cache, compile most
-    kernels once, in two processes (``tests.precompile``), rather than in every worker."""
-    workers = getattr(config.option, "numprocesses", None)
-    if hasattr(config, "workerinput") or not isinstance(workers, int) or workers < 2:
-        return
+    kernels once, in two processes (``tests.precompile``), rather than in every worker.
+    (Within the session: the run's reported time includes it.)"""
     folder = os.environ.get("NUMBA_CACHE_DIR") or _default_cache_dir()
     if any(Path(folder).rglob("*.nbi")):
         return
     root = Path(__file__).resolve().parent.parent
     procs = [subprocess.Popen([sys.executable, "-m", "tests.precompile", *group], cwd=root) for group in PRECOMPILE]
     for p in procs:
-        p.wait()
+        p.wait()            # a failure costs only time: the workers compile what is missing
 
 
 def _default_cache_dir() -> str:
