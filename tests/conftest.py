@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 # Substrings of the ids of the tests that take about ten seconds or more, longest first
-# (``pytest --durations=60`` with a fresh numba cache; in seconds on the CI machine,
-# 2026-12-05). A test matching none runs after them, in file order.
+# (``pytest --durations=60`` with a fresh numba cache, seconds on this machine on
+# 2026-12-05 before that day's trims and precompilation: only their order is used). A test
+# matching none runs after them, in file order.
 LONG = ("refill_schedules_keep_the_model_s_structure",          # 380
         "refill_schedule_never_refutes_a_won_position",         # 280
         "::test_schedule_never_refutes_a_won_position",         # 195
