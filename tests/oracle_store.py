@@ -18,18 +18,23 @@ Remake every file (about 15 minutes on two cores)::
 
 A cross-check with no stored file computes the oracle live; run the default tests with
 ``PATIENCE_STORE_ORACLE=1`` to store the files of new cross-checks.
+
+Checks of positions (a dead-state test's or a model's verdicts along random games) store
+theirs the same way (``position_verdicts``): the file names the test's generator of
+positions and its arguments, and fingerprints each position.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
@@ -75,20 +80,34 @@ def deals_fingerprint(deals) -> str:
     return h.hexdigest()[:16]
 
 
+def positions_fingerprint(positions) -> str:
+    """Of ``(deal, engine, position)`` triples: each position whole, under its rules."""
+    h = hashlib.sha256()
+    for deal, _, pos in positions:
+        h.update(f"{deal.rules.hash()} {pos!r}\n".encode())
+    return h.hexdigest()[:16]
+
+
 def _params(variant, n, seed, options, small, max_states) -> dict:
     return {"variant": variant, "n": n, "seed": seed, "options": options, "small": small, "max_states": max_states}
 
 
+def _key(params: dict) -> str:
+    return hashlib.sha256(json.dumps(params, sort_keys=True).encode()).hexdigest()[:8]
+
+
 def path_for(params: dict) -> Path:
-    key = hashlib.sha256(json.dumps(params, sort_keys=True).encode()).hexdigest()[:8]
-    return ORACLE_DIR / f"{params['variant']}-{params['n']}-s{params['seed']}-{key}.txt"
+    if "positions" in params:          # the count is known only once they are made: not in the name
+        key = _key({k: v for k, v in params.items() if k != "n"})
+        return ORACLE_DIR / f"{params['variant']}-{params['positions'].split(':')[1].strip('_')}-{key}.txt"
+    return ORACLE_DIR / f"{params['variant']}-{params['n']}-s{params['seed']}-{_key(params)}.txt"
 
 
 def write(path: Path, params: dict, deals, verdicts: list[str]) -> None:
     codes = "".join(CODE[v] for v in verdicts)
     lines = [f"# oracle verdicts (W won, L lost, U unknown within max_states); remake: {REMAKE}",
              json.dumps(params, sort_keys=True),
-             f"deals {deals_fingerprint(deals)} reference {reference_fingerprint(params['variant'])}",
+             f"deals {_fingerprint(params, deals)} reference {reference_fingerprint(params['variant'])}",
              *(codes[i:i + 100] for i in range(0, len(codes), 100))]
     path.parent.mkdir(exist_ok=True)
     path.write_text("\n".join(lines) + "\n")
@@ -102,16 +121,20 @@ def read(path: Path) -> tuple[dict, str, str, list[str]]:
     return params, deals_fp, ref_fp, [VERDICT[c] for c in "".join(lines[3:])]
 
 
-def stored_verdicts(params: dict, deals) -> Optional[list[str]]:
-    """The stored verdicts of these deals, None if no file; ``StaleOracle`` if the file was
-    made from other deals or another reference engine."""
+def _fingerprint(params: dict, items) -> str:
+    return positions_fingerprint(items) if "positions" in params else deals_fingerprint(items)
+
+
+def stored_verdicts(params: dict, items) -> Optional[list[str]]:
+    """The stored verdicts of these deals (or positions), None if no file; ``StaleOracle`` if
+    the file was made from other deals or another reference engine."""
     path = path_for(params)
     if not path.exists():
         return None
     _, deals_fp, ref_fp, verdicts = read(path)
     if ref_fp != reference_fingerprint(params["variant"]):
         raise StaleOracle(f"{path.name}: the reference engine changed since it was made; remake: {REMAKE}")
-    if deals_fp != deals_fingerprint(deals) or len(verdicts) != len(deals):
+    if deals_fp != _fingerprint(params, items) or len(verdicts) != len(items):
         raise StaleOracle(f"{path.name}: made from other deals; remake: {REMAKE}")
     return verdicts
 
@@ -130,20 +153,54 @@ def oracle_verdicts(variant: str, n: int, seed: int, options: Optional[dict], sm
     return deals, verdicts
 
 
-def recompute(path: Path, every: int = 1) -> list[str]:
-    """Mismatches between a stored file and the oracle, on every ``every``-th deal."""
-    params, _, _, _ = read(path)
+def _made_positions(params: dict) -> list:
+    module, function = params["positions"].split(":")
+    return list(getattr(importlib.import_module(module), function)(**params["args"]))
+
+
+def position_verdicts(variant: str, positions: str, args: dict, max_states: int) -> tuple[list, list[str]]:
+    """The positions a check makes (``positions``, "module:function", called with ``args``,
+    yields ``(deal, engine, position)``, each of ``variant``'s family) and the oracle's
+    verdict on each: stored, else computed (and stored with ``PATIENCE_STORE_ORACLE=1``)."""
+    params = {"variant": variant, "positions": positions, "args": args, "max_states": max_states}
+    made = _made_positions(params)
+    params["n"] = len(made)
+    verdicts = stored_verdicts(params, made)
+    if verdicts is None:
+        verdicts = [_position_verdict(item, max_states) for item in made]
+        if os.environ.get("PATIENCE_STORE_ORACLE") == "1":
+            write(path_for(params), params, made, verdicts)
+    return made, verdicts
+
+
+def _position_verdict(item, max_states: int) -> str:
+    _, e, pos = item
+    return exhaustive_search(e, pos, max_states=max_states).verdict
+
+
+def _items(params: dict) -> tuple[list, Callable]:
+    """A stored file's deals or positions, remade from its parameters, and the oracle on one."""
+    if "positions" in params:
+        return _made_positions(params), _position_verdict
     deals = miniature_deals(params["variant"], params["n"], params["seed"], params["options"], params["small"])
-    stored = stored_verdicts(params, deals)
-    return [f"{path.name} deal {i}: stored {stored[i]}, oracle {v}"
-            for i in range(0, len(deals), every)
-            if (v := oracle_verdict(deals[i], params["max_states"])) != stored[i]]
+    return deals, oracle_verdict
+
+
+def recompute(path: Path, every: int = 1) -> list[str]:
+    """Mismatches between a stored file and the oracle, on every ``every``-th deal (or position)."""
+    params, _, _, _ = read(path)
+    items, verdict = _items(params)
+    stored = stored_verdicts(params, items)
+    return [f"{path.name} item {i}: stored {stored[i]}, oracle {v}"
+            for i in range(0, len(items), every)
+            if (v := verdict(items[i], params["max_states"])) != stored[i]]
 
 
 def _remake(path: Path) -> str:
     params, _, _, _ = read(path)
-    deals = miniature_deals(params["variant"], params["n"], params["seed"], params["options"], params["small"])
-    write(path, params, deals, [oracle_verdict(d, params["max_states"]) for d in deals])
+    items, verdict = _items(params)
+    params["n"] = len(items)
+    write(path_for(params), params, items, [verdict(item, params["max_states"]) for item in items])
     return path.name
 
 

@@ -1,5 +1,5 @@
 """Compile most of what the tests of some families compile, into numba's cache:
-``python -m tests.precompile FAMILY ...``.
+``python -m tests.precompile FAMILY ... [wins:FAMILY ...]``.
 
 With an empty cache (CI), each of the ``pytest -n 2`` workers would compile every kernel
 it meets, so both compile nearly all of them (about four minutes each on the CI machine,
@@ -11,24 +11,56 @@ from __future__ import annotations
 import random
 import sys
 
-from solver.driver import Budget, expand_dominance, solve
+from solver.driver import WIN_SEARCHES, WIN_SEED, Budget, adapter_for, expand_dominance, kernel_state, solve
+from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
 from solver.variants import CATALOGUE
 
 DEALS = 4            # a variant; every other one short of nodes, so the searches for wins run too
+# a budget at which a family's plan of searches for wins names each of its searches (the
+# solves above, of fewer nodes, run only its beams)
+LARGE = 2_000_000
 
 
 def precompile(family: str) -> None:
     """Solve random miniature deals of each of ``family``'s variants, with every rule they
     allow and without."""
     rng = random.Random(0)
-    for variant in (v.key for v in CATALOGUE if v.family == family):
+    for variant in _variants(family):
         for i in range(DEALS):
             deal = random_miniature_deal(variant, rng, vary=True)
             for dominance in ((), expand_dominance(deal.rules, ("all",))):
                 solve(deal, Budget(nodes=2_000 if i % 2 else 200_000, memory=1 << 20, seconds=60), dominance)
 
 
+def searches_for_wins(family: str) -> None:
+    """Run once each search for wins that the plans of ``family``'s variants name."""
+    rng = random.Random(0)
+    searched: set = set()
+    for variant in _variants(family):
+        searched |= _search_for_wins(random_miniature_deal(variant, rng, vary=True), searched)
+
+
+def _variants(family: str) -> list[str]:
+    return [v.key for v in CATALOGUE if v.family == family]
+
+
+def _search_for_wins(deal, done: set) -> set:
+    """Run once each search for wins of ``deal``'s plan at a large budget not in ``done``;
+    return the names run."""
+    ad = adapter_for(deal.rules, expand_dominance(deal.rules, ("all",)))
+    state, keys = kernel_state(ad, engine_for(deal.rules).initial_position(deal.layout))
+    ran = set()
+    for name, size, noise, weights in ad.k.win_plan(ad.cfg, LARGE):
+        if name not in done | ran:
+            WIN_SEARCHES[name](ad.kernel, ad.cfg, state, keys, size, noise, weights, WIN_SEED)
+            ran.add(name)
+    return ran
+
+
 if __name__ == "__main__":
-    for name in sys.argv[1:]:
-        precompile(name)
+    for name in sys.argv[1:]:        # a family's solves, or "wins:FAMILY", its searches for wins
+        if name.startswith("wins:"):
+            searches_for_wins(name[len("wins:"):])
+        else:
+            precompile(name)

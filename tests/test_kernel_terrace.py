@@ -12,6 +12,7 @@ from solver.playback import replay
 from solver.driver import Budget, solve
 from solver.variants import make_rules
 from tests.kernel_checks import PLAIN_BUDGET, cross_check, incremental_hash_holds, moves_agree
+from tests.oracle_store import position_verdicts
 
 VARIANTS = ["terrace", "queen-of-italy-pysolfc", "generals-patience", "blondes-and-brunettes",
             "falling-star", "redheads"]
@@ -293,13 +294,13 @@ def test_reserve_blocked_hand_made_position():
         assert reserve_blocked_reference(e, p) == dead, reserve
 
 
-def dead_test_fires_only_on_lost_positions(test, variants, seed) -> tuple[int, int]:
-    """Walk random games of ``variants``; at the first position of each game where the
-    dead-state test ``test(cfg, piles, lens, scal)`` fires, the oracle's exhaustive search
-    must not win. Returns (fired, proved lost by the oracle)."""
-    from solver.oracle import exhaustive_search
+def fired_positions(test: str, variants: list, seed: int):
+    """Walk random games of ``variants``; yield the first position of each game where the
+    dead-state test ``test`` (a function of ``solver.terrace.kernel``, called with cfg,
+    piles, lens, scal) fires."""
     from solver.driver import adapter_for, kernel_state
-    fired = lost = 0
+    from solver.terrace import kernel as k
+    fires = getattr(k, test)
     seen_deals = set()
     for variant in variants:
         for deal, e, pos in _walk_positions(variant, seed=seed, games=300, options=NO_TAKEBACK):
@@ -307,21 +308,26 @@ def dead_test_fires_only_on_lost_positions(test, variants, seed) -> tuple[int, i
                 continue                   # one position per game: the rest of it is dead too
             ad = adapter_for(deal.rules)
             state, _ = kernel_state(ad, pos)
-            if not test(ad.cfg, state.piles, state.lens, state.scal):
-                continue
-            seen_deals.add(repr(deal.source))
-            fired += 1
-            got = exhaustive_search(e, pos, max_states=20_000)
-            assert got.verdict != "won", (deal.rules.describe(), deal.source, pos)
-            lost += got.verdict == "lost"
-    return fired, lost
+            if fires(ad.cfg, state.piles, state.lens, state.scal):
+                seen_deals.add(repr(deal.source))
+                yield deal, e, pos
+
+
+def dead_test_fires_only_on_lost_positions(test: str, variants: list, seed: int) -> tuple[int, int]:
+    """Where the dead-state test ``test`` fires (``fired_positions``), the oracle's exhaustive
+    search must not win (its verdicts stored in ``tests/oracle/``, ``tests.oracle_store``).
+    Returns (fired, proved lost by the oracle)."""
+    made, verdicts = position_verdicts("terrace", "tests.test_kernel_terrace:fired_positions",
+                                       dict(test=test, variants=variants, seed=seed), 20_000)
+    for (deal, _, pos), verdict in zip(made, verdicts):
+        assert verdict != "won", (deal.rules.describe(), deal.source, pos)
+    return len(made), verdicts.count("lost")
 
 
 def test_reserve_blocked_fires_only_on_lost_positions():
     """Every position along random games where the test fires is lost by the oracle's
     exhaustive search from it (none is won)."""
-    from solver.terrace import kernel as k
-    fired, lost = dead_test_fires_only_on_lost_positions(k.reserve_blocked, ("terrace",), 62)
+    fired, lost = dead_test_fires_only_on_lost_positions("reserve_blocked", ["terrace"], 62)
     assert lost > 40, (fired, lost)
 
 
@@ -466,8 +472,7 @@ def test_reserve_order_hand_made_position():
 def test_reserve_order_fires_only_on_lost_positions():
     """Every position along random games where the test fires is lost by the oracle's
     exhaustive search from it (none is won), in both foundation builds."""
-    from solver.terrace import kernel as k
-    fired, lost = dead_test_fires_only_on_lost_positions(k.reserve_order, ("terrace", "generals-patience"), 82)
+    fired, lost = dead_test_fires_only_on_lost_positions("reserve_order", ["terrace", "generals-patience"], 82)
     assert lost > 60, (fired, lost)
 
 

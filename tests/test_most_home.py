@@ -15,8 +15,10 @@ MINI = Budget(nodes=2_000_000, memory=1 << 22, shorten=0)
 @pytest.mark.parametrize("variant", ["alhambra", "reinforcements", "algerian"])
 def test_most_home_equals_the_oracles_on_lost_deals(variant):
     """A complete search without pruning visits every reachable state, so on a lost deal
-    its furthest line is the oracle's; with every proved rule it is never further; on a
-    won deal it is every card."""
+    its furthest line is the oracle's, with restarts too; with every proved rule it is never
+    further; on a won deal it is every card. (Restarts are left out on won deals: there
+    they only find the win, which the verdict checks cover, and on Algerian's small deals
+    they spend most of this test's time doing so.)"""
     rng = random.Random(5)
     lost = won = 0
     for _ in range(150):
@@ -26,7 +28,7 @@ def test_most_home_equals_the_oracles_on_lost_deals(variant):
         if want.verdict == "unknown":
             continue
         total = 2 * deal.rules["suits"] * deal.rules["ranks"]
-        for restarts in (False, True):
+        for restarts in (False, True) if want.verdict == "lost" else (False,):
             got = solve(deal, Budget(nodes=MINI.nodes, memory=MINI.memory, restarts=restarts, shorten=0))
             assert got.verdict == want.verdict
             assert got.most_home == (total if want.verdict == "won" else want.most_home), deal.source

@@ -9,15 +9,23 @@ from tests.oracle_store import ORACLE_DIR, StaleOracle, miniature_deals, read, r
 STORED = sorted(p.name for p in ORACLE_DIR.glob("*.txt"))
 
 
+# Files of positions (``position_verdicts``): the dead-state tests' positions are all lost
+POSITIONS = [name for name in STORED if "positions" in read(ORACLE_DIR / name)[0]]
+DEALS = [name for name in STORED if name not in POSITIONS]
+
+
 def test_the_default_run_has_stored_verdicts():
-    assert len(STORED) >= 20
+    assert len(DEALS) >= 20 and len(POSITIONS) >= 5
     for name in STORED:
         params, _, _, verdicts = read(ORACLE_DIR / name)
         assert len(verdicts) == params["n"]
-        assert {"won", "lost"} <= set(verdicts) or params["n"] < 100, name
+        assert {"won", "lost"} <= set(verdicts) or params["n"] < 100 or name in POSITIONS, name
+        assert "lost" in verdicts or name in DEALS, name
 
 
-@pytest.mark.parametrize("name", STORED)
+# A file of positions is left to the slow test: its sample would make its positions again,
+# as costly as its own check (the projection's 3,000 games: 25 s).
+@pytest.mark.parametrize("name", DEALS)
 def test_stored_verdicts_are_the_oracles_on_a_sample(name):
     assert recompute(ORACLE_DIR / name, every=50) == []
 

@@ -13,9 +13,9 @@ from solver.alhambra.stock_order import stock_order_blocked
 from solver.driver import adapter_for, expand_dominance, kernel_state
 from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
-from solver.oracle import exhaustive_search
 from solver.variants import make_rules
 from tests.kernel_checks import cross_check
+from tests.oracle_store import position_verdicts
 
 RULE = "next_pass_projection"
 PLAY_ON = {"stop_at_third_exhaustion": False}
@@ -51,13 +51,13 @@ def _fired_beyond_dead_stock_order(seed: int, games: int):
 
 
 def _check_fired(seed: int, games: int) -> tuple[int, int]:
-    fired = lost = 0
-    for deal, e, pos in _fired_beyond_dead_stock_order(seed, games):
-        fired += 1
-        got = exhaustive_search(e, pos, max_states=100_000)
-        assert got.verdict != "won", (deal.source, pos)
-        lost += got.verdict == "lost"
-    return fired, lost
+    """(fired, lost by the oracle) on the positions above (the oracle's verdicts stored in
+    ``tests/oracle/``, ``tests.oracle_store``); none is won."""
+    made, verdicts = position_verdicts("alhambra", "tests.test_projection_alhambra:_fired_beyond_dead_stock_order",
+                                       dict(seed=seed, games=games), 100_000)
+    for (deal, _, pos), verdict in zip(made, verdicts):
+        assert verdict != "won", (deal.source, pos)
+    return len(made), verdicts.count("lost")
 
 
 def test_projection_fires_only_on_lost_positions():

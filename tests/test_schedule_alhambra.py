@@ -13,9 +13,8 @@ from solver.driver import Budget, adapter_for, expand_dominance, solve
 from solver.engine import engine_for
 from solver.formats import pysolfc_deal
 from solver.miniature import random_miniature_deal
-from solver.oracle import exhaustive_search
 from solver.variants import make_rules
-from tests.oracle_store import oracle_verdicts
+from tests.oracle_store import oracle_verdicts, position_verdicts
 
 RULE = "schedule_relaxation"
 ONE_WASTE = {"waste_piles": 1, "reinforce": False}
@@ -48,12 +47,14 @@ def _positions(seed: int, n: int, small: bool, variant: str = "alhambra", fixed:
 def _check(seed: int, n: int, small: bool, max_states: int, variant: str = "alhambra",
            fixed: dict = ONE_WASTE) -> dict:
     """Oracle against the schedule model on ``n`` positions: no schedule only where the
-    oracle finds no win; a schedule read back as a line only where that line wins."""
+    oracle finds no win; a schedule read back as a line only where that line wins. (The
+    oracle's verdicts are stored in ``tests/oracle/``, ``tests.oracle_store``.)"""
     counts = {"refuted": 0, "refuted_lost": 0, "oracle_lost": 0, "played": 0, "oracle_won": 0}
-    for deal, e, pos in _positions(seed, n, small, variant, fixed):
+    made, verdicts = position_verdicts(variant, "tests.test_schedule_alhambra:_positions",
+                                       dict(seed=seed, n=n, small=small, variant=variant, fixed=fixed), max_states)
+    for (deal, e, pos), oracle in zip(made, verdicts):
         status, moves = solve_schedule(e, pos, deal.rules)
         assert status in ("INFEASIBLE", "OPTIMAL", "FEASIBLE"), status
-        oracle = exhaustive_search(e, pos, max_states=max_states).verdict
         lost = status == "INFEASIBLE"
         assert not (lost and oracle == "won"), (deal.rules.describe(), pos)
         if moves is not None:                      # replayed to a win by solve_schedule

@@ -36,12 +36,14 @@ def test_refill_schedules_keep_the_model_s_structure():
 
 
 def test_refill_schedule_never_refutes_a_won_position():
-    """75 small positions and 15 of long suits, starts and points along random games (the
-    slow test below has 22,000). Measured (seed 602, 2,000 small positions): it refuted
-    every position the oracle found lost and a few beyond the oracle's cap, none it won."""
+    """75 small positions and 5 of long suits, starts and points along random games (the
+    slow test below has 22,000; the oracle leaves most long-suit positions undecided, 9 of
+    the first 15, at a cost of 5 s each for the model). Measured (seed 602, 2,000 small
+    positions): it refuted every position the oracle found lost and a few beyond the
+    oracle's cap, none it won."""
     counts = _check(seed=611, n=75, small=True, max_states=20_000, variant="reinforcements", fixed=REFILLS)
     assert counts["refuted_lost"] >= 0.9 * counts["oracle_lost"] > 0, counts
-    counts = _check(seed=612, n=15, small=False, max_states=30_000, variant="reinforcements", fixed=REFILLS)
+    counts = _check(seed=612, n=5, small=False, max_states=30_000, variant="reinforcements", fixed=REFILLS)
     assert counts["refuted_lost"] >= 0.8 * counts["oracle_lost"] > 0, counts
 
 
