@@ -65,3 +65,17 @@ def test_a_file_of_other_deals_or_another_engine_is_refused(store_in, monkeypatc
     monkeypatch.setattr(oracle_store, "REFERENCE_SOURCES", ("oracle.py",))
     with pytest.raises(StaleOracle, match="reference engine changed"):
         oracle_store.stored_verdicts(params, fresh)
+
+
+def test_a_file_of_positions_is_read_back_and_refused_for_other_positions(store_in, monkeypatch):
+    import tests.test_schedule_alhambra as made_by
+    source = "tests.test_schedule_alhambra:_positions"
+    args = dict(seed=5, n=4, small=True, variant="alhambra", fixed={"waste_piles": 1, "reinforce": False})
+    made, verdicts = oracle_store.position_verdicts("alhambra", source, args, 5_000)
+    (path,) = store_in.glob("*.txt")
+    assert len(made) == 4 and read(path)[3] == verdicts and recompute(path) == []
+    assert oracle_store.position_verdicts("alhambra", source, args, 5_000)[1] == verdicts
+    positions = made_by._positions
+    monkeypatch.setattr(made_by, "_positions", lambda **kw: list(positions(**kw))[::-1])
+    with pytest.raises(StaleOracle, match="other deals"):
+        oracle_store.position_verdicts("alhambra", source, args, 5_000)
