@@ -14,6 +14,7 @@ from solver.miniature import random_miniature_deal
 from solver.oracle import exhaustive_search
 from solver.variants import make_rules
 from tests.kernel_checks import cross_check
+from tests.oracle_store import position_verdicts
 
 RULE = "free_reserve_relaxation"
 PLAY_ON = {"stop_at_third_exhaustion": False}
@@ -32,33 +33,46 @@ def g0_verdict(ad, pos, memo, cap=10 ** 8, retry=False):
     return g0_solve(ad.cfg, state.piles, state.lens, state.fnd, state.scal[0], memo, cap, retry)
 
 
-def _twin_check(seed: int, games: int, small: bool) -> dict:
-    """Along ``games`` random games of miniature deals (every option varied, play after the
-    last pass), every fourth position: lazy G0's verdict (with its forced moves, macro deals
-    and commitments) is R0's by the oracle, with a memo shared along the game and with a
-    fresh one. Returns how many of each verdict were compared."""
+def twin_positions(seed: int, games: int, small: bool, flat: bool):
+    """Every fourth position along ``games`` random games of miniature deals (every option
+    varied, play after the last pass), flattened (R0) with ``flat``: ``(deal, engine,
+    position)``, a game's positions in turn."""
     rng = random.Random(seed)
-    got = {G_WON: 0, G_LOST: 0}
     for _ in range(games):
         deal = random_miniature_deal("alhambra", rng, options=PLAY_ON, vary=True, small=small)
-        e, ad = engine_for(deal.rules), adapter_for(deal.rules, (RULE,))
-        memo = ad.new_memo()
+        e = engine_for(deal.rules)
         pos = e.initial_position(deal.layout)
         step = 0
         while True:
             if step % 4 == 0:
-                want = exhaustive_search(e, flattened(pos), max_states=20_000).verdict
-                shared, _ = g0_verdict(ad, pos, memo)
-                fresh, _ = g0_verdict(ad, pos, ad.new_memo())
-                assert shared == fresh != G_UNKNOWN, (deal.source, pos)
-                if want != "unknown":
-                    assert (shared == G_LOST) == (want == "lost"), (deal.source, pos, shared, want)
-                    got[shared] += 1
+                yield deal, e, flattened(pos) if flat else pos
             legal = e.legal_moves(pos)
             if not legal:
                 break
             pos = e.play(pos, rng.choice(legal))
             step += 1
+
+
+def _twin_check(seed: int, games: int, small: bool) -> dict:
+    """At each of ``twin_positions``, lazy G0's verdict (with its forced moves, macro deals
+    and commitments) is R0's by the oracle (its verdicts stored in ``tests/oracle/``), with a
+    memo shared along the game and with a fresh one. Returns how many of each verdict were
+    compared."""
+    args = dict(seed=seed, games=games, small=small)
+    _, want = position_verdicts("alhambra", "tests.test_relaxation_alhambra:twin_positions", dict(args, flat=True),
+                                20_000)
+    got = {G_WON: 0, G_LOST: 0}
+    game = None
+    for (deal, e, pos), w in zip(twin_positions(**args, flat=False), want):
+        if deal is not game:                      # a new game: its own memo
+            game, ad = deal, adapter_for(deal.rules, (RULE,))
+            memo = ad.new_memo()
+        shared, _ = g0_verdict(ad, pos, memo)
+        fresh, _ = g0_verdict(ad, pos, ad.new_memo())
+        assert shared == fresh != G_UNKNOWN, (deal.source, pos)
+        if w != "unknown":
+            assert (shared == G_LOST) == (w == "lost"), (deal.source, pos, shared, w)
+            got[shared] += 1
     return got
 
 
