@@ -9,10 +9,10 @@ cross-check, and compares the kernel with those. They cannot drift unnoticed:
   fingerprint of the deals (rules hash and layout checksum of each) and of the reference
   engine's source (``REFERENCE_SOURCES``): a change in either fails the check with the
   command that remakes the files, rather than comparing with stale verdicts;
-- ``tests/test_oracle_store.py`` recomputes a sample of every file in the default run and
-  every verdict of every file in a slow test.
+- ``tests/test_oracle_store.py`` recomputes a sample of every file of deals in the default
+  run and every verdict of every file in a slow test.
 
-Remake every file (about 15 minutes on two cores)::
+Remake every file (about 20 minutes on two cores)::
 
     python -m tests.oracle_store
 
