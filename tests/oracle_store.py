@@ -143,14 +143,7 @@ def oracle_verdicts(variant: str, n: int, seed: int, options: Optional[dict], sm
                     max_states: int) -> tuple[list, list[str]]:
     """The cross-check's deals and the oracle's verdict on each: stored, else computed (and
     stored with ``PATIENCE_STORE_ORACLE=1``)."""
-    params = _params(variant, n, seed, options, small, max_states)
-    deals = miniature_deals(variant, n, seed, options, small)
-    verdicts = stored_verdicts(params, deals)
-    if verdicts is None:
-        verdicts = [oracle_verdict(d, max_states) for d in deals]
-        if os.environ.get("PATIENCE_STORE_ORACLE") == "1":
-            write(path_for(params), params, deals, verdicts)
-    return deals, verdicts
+    return _stored_or_computed(_params(variant, n, seed, options, small, max_states))
 
 
 def _made_positions(params: dict) -> list:
@@ -162,15 +155,20 @@ def position_verdicts(variant: str, positions: str, args: dict, max_states: int)
     """The positions a check makes (``positions``, "module:function", called with ``args``,
     yields ``(deal, engine, position)``, each of ``variant``'s family) and the oracle's
     verdict on each: stored, else computed (and stored with ``PATIENCE_STORE_ORACLE=1``)."""
-    params = {"variant": variant, "positions": positions, "args": args, "max_states": max_states}
-    made = _made_positions(params)
-    params["n"] = len(made)
-    verdicts = stored_verdicts(params, made)
+    return _stored_or_computed({"variant": variant, "positions": positions, "args": args, "max_states": max_states})
+
+
+def _stored_or_computed(params: dict) -> tuple[list, list[str]]:
+    """The deals (or positions) of ``params`` and their verdicts, read from their file, else
+    computed by the oracle (and stored with ``PATIENCE_STORE_ORACLE=1``)."""
+    items, verdict = _items(params)
+    params["n"] = len(items)
+    verdicts = stored_verdicts(params, items)
     if verdicts is None:
-        verdicts = [_position_verdict(item, max_states) for item in made]
+        verdicts = [verdict(item, params["max_states"]) for item in items]
         if os.environ.get("PATIENCE_STORE_ORACLE") == "1":
-            write(path_for(params), params, made, verdicts)
-    return made, verdicts
+            write(path_for(params), params, items, verdicts)
+    return items, verdicts
 
 
 def _position_verdict(item, max_states: int) -> str:
