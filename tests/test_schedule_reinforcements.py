@@ -131,8 +131,8 @@ def test_refill_schedule_runs_under_the_standard_rules_only_when_named():
     assert dominance_rules("alhambra")[RULE].refusal(alhambra) is not None
 
 
-def test_the_looser_model_comes_first_with_one_redeal_left():
-    """``stages_for``: with refills and one redeal left (and a pass after it), the model
+def test_the_looser_model_comes_first_with_a_redeal_left():
+    """``stages_for``: with refills and a redeal left (and a pass after it), the model
     without a free card's life in the redealt stock is solved first, then the full one;
     else the full one alone. (That the looser model refutes only lost positions is checked
     with the oracle above, through ``solve_schedule``; on miniatures the two models rarely
@@ -143,8 +143,9 @@ def test_the_looser_model_comes_first_with_one_redeal_left():
         rules = make_rules(variant, parse_rule_assignments(options))
         return stages_for(rules, engine_for(rules).initial_position(pysolfc_deal(rules, game).layout))
 
-    assert stages("reinforcements", []) == (True,)
+    assert stages("reinforcements", []) == (False, True)
     assert stages("reinforcements", ["redeals=1"]) == (False, True)
+    assert stages("reinforcements", ["stop_at_third_exhaustion=true"]) == (False, True)
     assert stages("reinforcements", ["redeals=1", "stop_at_third_exhaustion=true"]) == (True,)
     assert stages("reinforcements", ["redeals=0"]) == (True,)
     assert stages("alhambra", ["redeals=1"]) == (True,)
@@ -468,15 +469,17 @@ def test_reinforcements_with_one_redeal_proved_lost(game):
 
 
 @pytest.mark.slow
-def test_reinforcements_proved_lost_under_the_standard_rules():
-    """Full size, the standard rules (two redeals), named: The Reinforcements 4 is lost,
-    proved by the refill model when the rule is named (the searches: unknown, at 100 M
-    nodes too under solver 0.17.0; 0.22.0's model: 217.0 units of CP-SAT's deterministic
-    time, 1,082 s with four processes on the two cores; 0.23.0 end to end: 2,308 s with
-    three or four)."""
+@pytest.mark.parametrize("game", [4, 15, 28])
+def test_reinforcements_proved_lost_under_the_standard_rules(game):
+    """Full size, the standard rules (two redeals), named: The Reinforcements 4, 15 and 28
+    are lost, proved by the refill model when the rule is named (the searches: unknown at
+    1 M nodes, 4 at 100 M too under solver 0.17.0). 4: 0.22.0's model, 217.0 units of
+    CP-SAT's deterministic time; 0.23.0 end to end 2,308 s with three or four processes on
+    the two cores. 15 and 28 (0.26.0, the looser model first): refuted at 207.2 and 80.8
+    units, some 1,000 and 450 s beside another solve (the full model alone: 15 at 342.9)."""
     rules = make_rules("reinforcements")
     budget = Budget(nodes=20_000, seconds=7200.0, shorten=0)
-    res = solve(pysolfc_deal(rules, 4), budget, expand_dominance(rules, ("all", RULE)))
+    res = solve(pysolfc_deal(rules, game), budget, expand_dominance(rules, ("all", RULE)))
     assert res.verdict == "lost" and res.proof == RULE, (res.verdict, res.reason, res.nodes)
 
 

@@ -461,7 +461,7 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    there, and is the top a card is built onto only after its landing.
 So the labels of L solve the model; no solution means no winning line.
 
-*Stages* (``solver.alhambra.schedule.stages_for``). With one redeal left the model without
+*Stages* (``solver.alhambra.schedule.stages_for``). With a redeal left the model without
 6 and without 4's conditions on a free card's take (such escapes only counted) is solved
 first: it has fewer constraints over the same labels, so L's labels solve it too, and no
 solution there means none in the full model. Only when it keeps a schedule that does not
