@@ -131,24 +131,32 @@ def test_refill_schedule_runs_under_the_standard_rules_only_when_named():
     assert dominance_rules("alhambra")[RULE].refusal(alhambra) is not None
 
 
-def test_the_looser_model_comes_first_with_a_redeal_left():
-    """``stages_for``: with refills and a redeal left (and a pass after it), the model
-    without a free card's life in the redealt stock is solved first, then the full one;
-    else the full one alone. (That the looser model refutes only lost positions is checked
-    with the oracle above, through ``solve_schedule``; on miniatures the two models rarely
-    differ: of 300 small positions, 56 with one redeal left, both refuted the same one.)"""
-    from solver.alhambra.schedule import stages_for
+def test_the_looser_models_come_first_with_a_redeal_left():
+    """``stages_for``: with refills and a redeal left (and a pass after it), the bare model
+    (no free card's life in the redealt stock, no forced refills), then the loose one (no
+    free card's life), then the full one; else the full one alone. Each keeps every
+    constraint of the one before (so its refutation is the looser one's too). (That the
+    looser models refute only lost positions is checked with the oracle above, through
+    ``solve_schedule``.)"""
+    from solver.alhambra.schedule import MODELS, _Schedule, stages_for
 
-    def stages(variant, options, game=1):
+    def start(variant, options, game=1):
         rules = make_rules(variant, parse_rule_assignments(options))
-        return stages_for(rules, engine_for(rules).initial_position(pysolfc_deal(rules, game).layout))
+        return rules, engine_for(rules).initial_position(pysolfc_deal(rules, game).layout)
 
-    assert stages("reinforcements", []) == (False, True)
-    assert stages("reinforcements", ["redeals=1"]) == (False, True)
-    assert stages("reinforcements", ["stop_at_third_exhaustion=true"]) == (False, True)
-    assert stages("reinforcements", ["redeals=1", "stop_at_third_exhaustion=true"]) == (True,)
-    assert stages("reinforcements", ["redeals=0"]) == (True,)
-    assert stages("alhambra", ["redeals=1"]) == (True,)
+    def stages(variant, options):
+        return stages_for(*start(variant, options))
+
+    ladder = ("bare", "loose", "full")
+    assert stages("reinforcements", []) == ladder
+    assert stages("reinforcements", ["redeals=1"]) == ladder
+    assert stages("reinforcements", ["stop_at_third_exhaustion=true"]) == ladder
+    assert stages("reinforcements", ["redeals=1", "stop_at_third_exhaustion=true"]) == ("full",)
+    assert stages("reinforcements", ["redeals=0"]) == ("full",)
+    assert stages("alhambra", ["redeals=1"]) == ("full",)
+    rules, pos = start("reinforcements", ["redeals=1", "ranks=5", "reserve_size=3"])
+    sizes = [len(_Schedule(pos, rules, **MODELS[m]).m.Proto().constraints) for m in ladder]
+    assert sizes[0] < sizes[1] < sizes[2], sizes
 
 
 def _a_card_taken_from_a_redealt_stock_leaves_it_in_the_waste_order(schedules: list) -> int:
@@ -469,14 +477,15 @@ def test_reinforcements_with_one_redeal_proved_lost(game):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", [4, 15, 28])
+@pytest.mark.parametrize("game", [4, 13, 15, 28])
 def test_reinforcements_proved_lost_under_the_standard_rules(game):
-    """Full size, the standard rules (two redeals), named: The Reinforcements 4, 15 and 28
-    are lost, proved by the refill model when the rule is named (the searches: unknown at
-    1 M nodes, 4 at 100 M too under solver 0.17.0). 4: 0.22.0's model, 217.0 units of
+    """Full size, the standard rules (two redeals), named: The Reinforcements 4, 13, 15 and
+    28 are lost, proved by the refill model when the rule is named (the searches: unknown
+    at 1 M nodes, 4 at 100 M too under solver 0.17.0). 4: 0.22.0's model, 217.0 units of
     CP-SAT's deterministic time; 0.23.0 end to end 2,308 s with three or four processes on
-    the two cores. 15 and 28 (0.26.0, the looser model first): refuted at 207.2 and 80.8
-    units, some 1,000 and 450 s beside another solve (the full model alone: 15 at 342.9)."""
+    the two cores. 13, 15 and 28 (0.26.0, the bare model first): refuted at 155.7, 119.5 and
+    64.2 units, some 800, 670 and 360 s beside another solve (the loose model: 13 undecided
+    at 400, 15 at 207.2, 28 at 80.8; the full one: 15 at 342.9)."""
     rules = make_rules("reinforcements")
     budget = Budget(nodes=20_000, seconds=7200.0, shorten=0)
     res = solve(pysolfc_deal(rules, game), budget, expand_dominance(rules, ("all", RULE)))

@@ -461,11 +461,13 @@ stay in that reserve are constrained. Dropping conditions only admits more sched
    there, and is the top a card is built onto only after its landing.
 So the labels of L solve the model; no solution means no winning line.
 
-*Stages* (``solver.alhambra.schedule.stages_for``). With a redeal left the model without
-6 and without 4's conditions on a free card's take (such escapes only counted) is solved
-first: it has fewer constraints over the same labels, so L's labels solve it too, and no
-solution there means none in the full model. Only when it keeps a schedule that does not
-play is the full model solved.
+*Stages* (``solver.alhambra.schedule.stages_for``, ``MODELS``). With a redeal left two
+looser models are solved first: the *bare* one, without 6, without 4's conditions on a free
+card's take, and without 4's forced refills (a take stays possible, never required), then
+the *loose* one, without 6 and 4's conditions on a free card's take (such escapes only
+counted). Each has a subset of the next one's constraints over the same labels, so L's
+labels solve it too, and no solution there means none in the full model. A tighter one is
+solved only where a looser one keeps a schedule that does not play, or gives up.
 
 Where it runs: after the search, at any position; ``--dominance all`` takes it only with at
 most one redeal (``DominanceRule.all_needs``): with two, the root of a standard deal, a solve

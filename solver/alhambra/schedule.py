@@ -46,10 +46,11 @@ class _Schedule:
     ``built`` and, per pass, ``present`` (in the waste at some time of the pass), ``nb``
     (built in that pass) and ``arr`` (its arrival: the build, or its deal again).
     ``follow_free=False`` leaves out a free card's life in a redealt stock (point 6 of
-    ``SAFE_SCHEDULE_REFILLS`` and the free takes of point 4): a looser model, often refuted
-    sooner (``stages_for``)."""
+    ``SAFE_SCHEDULE_REFILLS`` and the free takes of point 4), ``force_refills=False`` the
+    refills a move emptying a reserve forces (point 4): looser models, often refuted sooner
+    (``MODELS``, ``stages_for``)."""
 
-    def __init__(self, pos, rules, follow_free: bool = True):
+    def __init__(self, pos, rules, follow_free: bool = True, force_refills: bool = True):
         self.m = cp_model.CpModel()
         self.ranks = rules["ranks"]
         self.any_base = bool(rules["empty_waste_accepts_any"])
@@ -92,7 +93,8 @@ class _Schedule:
             for stays in self.stays:
                 if len(stays) > 1:
                     self.m.AddNoOverlap(stays)
-            self._forced_refills(pos.reserves)
+            if force_refills:
+                self._forced_refills(pos.reserves)
         self.copies: dict[int, list] = {}
         for i, c in self.card.items():
             self.copies.setdefault(c, []).append(i)
@@ -1057,18 +1059,29 @@ def _limit(rules, pos, det_time: Optional[float]) -> float:
     return det_time_for(rules, pos) if det_time is None else det_time
 
 
-def stages_for(rules, pos) -> tuple[bool, ...]:
-    """The models tried in turn on ``pos``, by their ``follow_free``. With refills and a
-    redeal left (a pass after it), first the looser model that leaves out a free card's
-    life in the redealt stock: it keeps every schedule of the full model, so where it has
-    none the full model has none, and it is often refuted sooner (The Reinforcements 20
-    with one redeal: 80 units against more than 200; 15 under the standard rules: 207
-    against 343; benchmarks/README.md); then the full model. Else the full model alone
-    (without a redeal left the two are one)."""
+# The models ``stages_for`` names, by their ``_Schedule`` options. Each leaves out some
+# constraints of the next, so it keeps every schedule of the next: no schedule in any of
+# them means none in the full model (``SAFE_SCHEDULE_REFILLS``, *Stages*).
+MODELS = {
+    "bare": dict(follow_free=False, force_refills=False),   # neither a free card's life nor forced refills
+    "loose": dict(follow_free=False),                       # no free card's life in a redealt stock
+    "full": dict(),
+}
+
+
+def stages_for(rules, pos) -> tuple[str, ...]:
+    """The models (``MODELS``) tried in turn on ``pos``. With refills and a redeal left (a
+    pass after it), the looser ones first: they keep every schedule of the full model, so
+    where one has none the full model has none, and they are often refuted sooner, the
+    bare one soonest (The Reinforcements 13 under the standard rules: bare 156 units, the
+    loose one undecided at 400; 15: 120, 207 and 343 units; benchmarks/README.md). A
+    tighter one is solved only where a looser one keeps a schedule that does not play or
+    gives up. Else the full model alone (without a redeal left the free card's life is
+    not modelled anyway)."""
     passes = rules["redeals"] - pos.redeals_used + (0 if rules["stop_at_third_exhaustion"] else 1)
     if rules["reinforce"] and passes > 1:
-        return (False, True)
-    return (True,)
+        return ("bare", "loose", "full")
+    return ("full",)
 
 
 def solve_schedule(engine, pos, rules, det_time: Optional[float] = None,
@@ -1079,8 +1092,8 @@ def solve_schedule(engine, pos, rules, det_time: Optional[float] = None,
     solved in turn, each within ``det_time``, all within ``seconds``, until one is refuted
     or gives a schedule that plays; the status is the last one's."""
     deadline = time.monotonic() + seconds
-    for follow_free in stages_for(rules, pos):
-        sc = _Schedule(pos, rules, follow_free)
+    for model in stages_for(rules, pos):
+        sc = _Schedule(pos, rules, **MODELS[model])
         solver = _solver(_limit(rules, pos, det_time), deadline - time.monotonic())
         status = solver.Solve(sc.m)
         if status == cp_model.INFEASIBLE:
@@ -1095,9 +1108,9 @@ def solve_schedule(engine, pos, rules, det_time: Optional[float] = None,
 def schedule_lost(pos, rules, det_time: Optional[float] = None) -> tuple[bool, str]:
     """Whether ``pos`` has no schedule (so it is lost), and CP-SAT's status name (the models
     of ``stages_for`` in turn, until one is refuted)."""
-    for follow_free in stages_for(rules, pos):
+    for model in stages_for(rules, pos):
         solver = _solver(_limit(rules, pos, det_time))
-        status = solver.Solve(_Schedule(pos, rules, follow_free).m)
+        status = solver.Solve(_Schedule(pos, rules, **MODELS[model]).m)
         if status == cp_model.INFEASIBLE:
             break
     return status == cp_model.INFEASIBLE, solver.StatusName(status)
