@@ -468,8 +468,9 @@ def test_reinforcements_with_one_redeal_proved_lost(game):
     """Full size, one redeal, named: The Reinforcements 4, 1 and 20 are lost, proved by the
     refill model after the search and the searches for wins (unknown to every search:
     1 M nodes; the model alone: about 90 s and 190 s for 4 and 1; 20 is refuted by the
-    looser model, where the full one needs 204 units, beyond its limit; it takes some 20
-    minutes, beyond ``solve``'s default 600 s, so the budget gives an hour)."""
+    bare model at 92 units, where the full one needs 204, beyond its limit; end to end
+    (0.26.0) 231, 147 and 525 s, beyond ``solve``'s default 600 s on a slower machine, so
+    the budget gives an hour)."""
     rules = make_rules("reinforcements", parse_rule_assignments(["redeals=1"]))
     budget = Budget(nodes=20_000, seconds=3600.0, shorten=0)
     res = solve(pysolfc_deal(rules, game), budget, expand_dominance(rules, ("all",)))
