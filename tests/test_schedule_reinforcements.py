@@ -134,8 +134,9 @@ def test_refill_schedule_runs_under_the_standard_rules_only_when_named():
 def test_the_looser_models_come_first_with_a_redeal_left():
     """``stages_for``: with refills and a redeal left (and a pass after it), the bare model
     (no free card's life in the redealt stock, no forced refills), then the loose one (no
-    free card's life), then the full one; else the full one alone. Each keeps every
-    constraint of the one before (so its refutation is the looser one's too). (That the
+    free card's life), then the full one; else the full one alone. Each has every
+    constraint of the one before and more (so a refutation of a looser one refutes the
+    tighter ones too). (That the
     looser models refute only lost positions is checked with the oracle above, through
     ``solve_schedule``.)"""
     from solver.alhambra.schedule import MODELS, _Schedule, stages_for
