@@ -20,7 +20,7 @@ import time
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", default="1-10")
+    ap.add_argument("--games", default="1-10", help="1-10, 1,2,5-9, or unknown:A-B (benchmarks/games.py).")
     ap.add_argument("--variant", default="alhambra")
     ap.add_argument("--det-time", type=float, default=None, help="CP-SAT deterministic time limit per deal.")
     ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
@@ -28,6 +28,7 @@ def main() -> None:
     ap.add_argument("--model", default="full", choices=("bare", "loose", "full"),
                     help="With --why: the model to solve (schedule.MODELS; stages_for tries them in turn).")
     args = ap.parse_args()
+    from benchmarks.games import parse_games
     from solver.alhambra.schedule import MODELS, _Schedule, _limit, _solver, replay_schedule, solve_schedule
     from solver.driver import certify
     from solver.engine import engine_for
@@ -37,8 +38,7 @@ def main() -> None:
     engine = engine_for(rules)
     counts: dict[str, int] = {}
     lost, unknown = [], []
-    lo, hi = map(int, args.games.split("-"))
-    for g in range(lo, hi + 1):
+    for g in parse_games(args.games, rules):
         deal = pysolfc_deal(rules, g)
         pos = engine.initial_position(deal.layout)
         t = time.perf_counter()

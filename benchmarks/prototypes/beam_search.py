@@ -27,6 +27,7 @@ import time
 import numpy as np
 from numba import njit
 
+from benchmarks.games import parse_games
 from solver.alhambra import beam_order
 from solver.alhambra.beam_order import W_BLOCK, W_HOME, W_LEFT
 from solver.alhambra.kernel import gen_moves, is_won, make_move, undo_move
@@ -75,7 +76,7 @@ def main() -> None:
                     help="NOISE:K (repeatable): a level-2 nested search with weighting K")
     a = ap.parse_args()
     rules = make_rules(a.variant, parse_rule_assignments(a.rule))
-    games = _games(a.games, rules)
+    games = parse_games(a.games, rules)
     ad = adapter_for(rules, expand_dominance(rules, ["all"]))
     if a.weights or a.plan or a.nested:
         searches = [("beam", a.width, beam_order.BEAM_NOISE, np.array([float(x) for x in w.split(",")]))
@@ -118,22 +119,6 @@ def main() -> None:
             won += 1
         print(f"game {g}: {verdict}; best home {best}, depth {depth}, {dt:.1f} s", flush=True)
     print(f"{won} won of {len(games)}")
-
-
-def _games(text: str, rules) -> list[int]:
-    """``1-10``, ``1,2,5-9`` or ``unknown:A-B`` (unknown in the published table)."""
-    if text.startswith("unknown:"):
-        import csv
-        import gzip
-        lo, hi = map(int, text[len("unknown:"):].split("-"))
-        with gzip.open("results/records.csv.gz", "rt") as f:
-            return sorted(int(r["game"]) for r in csv.DictReader(f) if r["rules_hash"] == rules.hash()
-                          and r["verdict"] == "unknown" and lo <= int(r["game"]) <= hi)
-    out = []
-    for part in text.split(","):
-        lo, _, hi = part.partition("-")
-        out += list(range(int(lo), int(hi or lo) + 1))
-    return out
 
 
 def _every_search(ad, rules, games, searches, seed) -> None:
