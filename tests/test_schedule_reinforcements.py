@@ -479,17 +479,17 @@ def test_reinforcements_with_one_redeal_proved_lost(game):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", [4, 8, 13, 15, 28])
+@pytest.mark.parametrize("game", [4, 8, 13, 15, 28, 74])
 def test_reinforcements_proved_lost_under_the_standard_rules(game):
-    """Full size, the standard rules (two redeals), named: The Reinforcements 4, 8, 13, 15
-    and 28 are lost, proved by the refill model when the rule is named (the searches: unknown
+    """Full size, the standard rules (two redeals), named: The Reinforcements 4, 8, 13, 15,
+    28 and 74 are lost, proved by the refill model when the rule is named (the searches: unknown
     at 1 M nodes, 4 at 100 M too under solver 0.17.0). 4: 0.22.0's model, 217.0 units of
     CP-SAT's deterministic time; 0.23.0 end to end 2,308 s with three or four processes on
     the two cores. 13, 15 and 28 (0.26.0, the bare model first): refuted at 155.7, 119.5 and
     64.2 units, some 800, 670 and 360 s beside another solve (the loose model: 13 undecided
-    at 400, 15 at 207.2, 28 at 80.8; the full one: 15 at 342.9). 8: the bare model refutes
-    it at 3.1 units, some 35 s (the only one of the 52 deals of 1-100 unknown in the
-    published table that it refutes within 10 units; benchmarks/README.md)."""
+    at 400, 15 at 207.2, 28 at 80.8; the full one: 15 at 342.9). 8 and 74: the bare model
+    refutes them at 3.1 and 2.7 units, some 40 s (of the 52 deals of 1-100 unknown in the
+    published table, the only two it refutes within 10 units; benchmarks/README.md)."""
     rules = make_rules("reinforcements")
     budget = Budget(nodes=20_000, seconds=7200.0, shorten=0)
     res = solve(pysolfc_deal(rules, game), budget, expand_dominance(rules, ("all", RULE)))
