@@ -25,7 +25,7 @@ def main() -> None:
     ap.add_argument("--det-time", type=float, default=None, help="CP-SAT deterministic time limit per deal.")
     ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--why", action="store_true", help="Say where a schedule that does not play goes wrong.")
-    ap.add_argument("--model", default="full", choices=("bare", "loose", "full"),
+    ap.add_argument("--model", default="full", choices=("skeleton", "bare", "loose", "full"),
                     help="With --why: the model to solve (schedule.MODELS; stages_for tries them in turn).")
     args = ap.parse_args()
     from benchmarks.games import parse_games
@@ -44,7 +44,7 @@ def main() -> None:
         t = time.perf_counter()
         why = ""
         if args.why:
-            sc, solver = _Schedule(pos, rules, **MODELS[args.model]), _solver(_limit(rules, pos, args.det_time or None))
+            sc, solver = _Schedule(pos, rules, **MODELS[args.model]), _solver(_limit(rules, pos, args.det_time or None, args.model))
             status = solver.StatusName(solver.Solve(sc.m))
             moves = None
             if status in ("OPTIMAL", "FEASIBLE"):

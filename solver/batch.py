@@ -64,10 +64,12 @@ SAME_RESULTS["reinforcements"] = ("patience-solver 0.19.0",)
 # so does 0.24.0 (a free card's turn in a redealt stock): the others' records of 0.23.0 too;
 # 0.25.0 solves a looser refill model first with one redeal left: the others' of 0.24.0 too;
 # 0.26.0 with two redeals left too: the others' of 0.25.0 too
+# 0.27.0 solves a skeleton of it first (no conditions over pairs of cards): the others' of
+# 0.26.0 too
 for _v in SAME_RESULTS:
     if _v != "reinforcements":
         SAME_RESULTS[_v] += ("patience-solver 0.21.0", "patience-solver 0.22.0", "patience-solver 0.23.0",
-                             "patience-solver 0.24.0", "patience-solver 0.25.0")
+                             "patience-solver 0.24.0", "patience-solver 0.25.0", "patience-solver 0.26.0")
 # Versions whose records of a variant this version reproduces at budgets up to so many
 # nodes only: 0.17.0-0.19.0 run the beams of 0.16.0 below 1 M nodes (0.17.0 and 0.18.0 at
 # 1 M too) and other searches for wins above; 0.19.0 adds a nested search at 1 M.

@@ -38,6 +38,10 @@ DET_TIME_REFILLS = 120.0
 # with reinforcement and two redeals left (only where the rule is named): The
 # Reinforcements 4 under the standard rules is refuted at 217.0 (solver 0.22.0)
 DET_TIME_REFILLS_TWO = 400.0
+# the skeleton model (``MODELS``) at most: it refutes The Reinforcements 8 and 74 under the
+# standard rules at 0.6 and 0.7 units and keeps a schedule for 13, 15 and 28 within 1.4
+# (benchmarks/README.md); the cap bounds what it adds where it decides nothing
+DET_TIME_SKELETON = 20.0
 
 
 class _Schedule:
@@ -48,15 +52,19 @@ class _Schedule:
     ``follow_free=False`` leaves out a free card's life in a redealt stock (point 6 of
     ``SAFE_SCHEDULE_REFILLS`` and the free takes of point 4), ``force_refills=False`` the
     refills a move emptying a reserve forces (point 4): looser models, often refuted sooner
-    (``MODELS``, ``stages_for``)."""
+    (``MODELS``, ``stages_for``). ``pairs=False`` leaves out the conditions over pairs of
+    cards (``_cover``, ``_order_kept``, ``_home_before_build``, ``_lies_until_home``): a
+    skeleton about a tenth of the size."""
 
-    def __init__(self, pos, rules, follow_free: bool = True, force_refills: bool = True):
+    def __init__(self, pos, rules, follow_free: bool = True, force_refills: bool = True,
+                 pairs: bool = True):
         self.m = cp_model.CpModel()
         self.ranks = rules["ranks"]
         self.any_base = bool(rules["empty_waste_accepts_any"])
         self.first_deal = bool(rules["redeal_includes_first_deal"])
         self.reinforce = bool(rules["reinforce"])
         self.follow_free = follow_free
+        self.pairs = pairs
         self.seq = list(pos.waste[0]) + list(pos.stock)
         self.n = len(self.seq)
         self.N = self.n + 1
@@ -100,8 +108,9 @@ class _Schedule:
             self.copies.setdefault(c, []).append(i)
         self.m.AddAllDifferent(list(self.t.values()))    # one card home per move
         self._foundations(pos.foundations)
-        self._cover()
-        self._order_kept()
+        if pairs:
+            self._cover()
+            self._order_kept()
         if self.first_deal and not self.reinforce:
             self._redeal_deals()
         for i in list(self.leave) + [("f", x) for x in self.free_leave]:
@@ -574,6 +583,8 @@ class _Schedule:
         """Where the literals ``lead`` say that ``j`` is the base of ``i``'s build in pass k,
         every card present that arrived after j's arrival (``after_base(b)``: a literal, or
         True/False) and before i's lay on j, so it went home before i's build."""
+        if not self.pairs:
+            return
         for b in self.card:
             if b in (i, j, own):
                 continue
@@ -628,6 +639,8 @@ class _Schedule:
         (where the literals ``first`` hold), every card arrived since it lies there
         (``since(b)``), while it lay there, goes home first (as ``_cover`` states for the
         cards not free)."""
+        if not self.pairs:
+            return
         for b in self.card:
             if b == x:
                 continue
@@ -1055,14 +1068,16 @@ def det_time_for(rules, pos) -> float:
     return DET_TIME_REFILLS if rules["redeals"] - pos.redeals_used <= 1 else DET_TIME_REFILLS_TWO
 
 
-def _limit(rules, pos, det_time: Optional[float]) -> float:
-    return det_time_for(rules, pos) if det_time is None else det_time
+def _limit(rules, pos, det_time: Optional[float], model: str) -> float:
+    limit = det_time_for(rules, pos) if det_time is None else det_time
+    return min(limit, DET_TIME_SKELETON) if model == "skeleton" else limit
 
 
 # The models ``stages_for`` names, by their ``_Schedule`` options. Each leaves out some
 # constraints of the next, so it keeps every schedule of the next: no schedule in any of
 # them means none in the full model (``SAFE_SCHEDULE_REFILLS``, *Stages*).
 MODELS = {
+    "skeleton": dict(follow_free=False, force_refills=False, pairs=False),   # bare, no pairs of cards
     "bare": dict(follow_free=False, force_refills=False),   # neither a free card's life nor forced refills
     "loose": dict(follow_free=False),                       # no free card's life in a redealt stock
     "full": dict(),
@@ -1072,15 +1087,16 @@ MODELS = {
 def stages_for(rules, pos) -> tuple[str, ...]:
     """The models (``MODELS``) tried in turn on ``pos``. With refills and a redeal left (a
     pass after it), the looser ones first: they keep every schedule of the full model, so
-    where one has none the full model has none, and they are often refuted sooner, the
-    bare one soonest (The Reinforcements 13 under the standard rules: bare 156 units, the
+    where one has none the full model has none, and they are often refuted sooner: the
+    skeleton (within ``DET_TIME_SKELETON``) refutes some deals in seconds (The
+    Reinforcements 8 and 74 under the standard rules), the bare one others soonest (The Reinforcements 13 under the standard rules: bare 156 units, the
     loose one undecided at 400; 15: 120, 207 and 343 units; benchmarks/README.md). A
     tighter one is solved only where a looser one keeps a schedule that does not play or
     gives up. Else the full model alone (without a redeal left the free card's life is
     not modelled anyway)."""
     passes = rules["redeals"] - pos.redeals_used + (0 if rules["stop_at_third_exhaustion"] else 1)
     if rules["reinforce"] and passes > 1:
-        return ("bare", "loose", "full")
+        return ("skeleton", "bare", "loose", "full")
     return ("full",)
 
 
@@ -1094,7 +1110,7 @@ def solve_schedule(engine, pos, rules, det_time: Optional[float] = None,
     deadline = time.monotonic() + seconds
     for model in stages_for(rules, pos):
         sc = _Schedule(pos, rules, **MODELS[model])
-        solver = _solver(_limit(rules, pos, det_time), deadline - time.monotonic())
+        solver = _solver(_limit(rules, pos, det_time, model), deadline - time.monotonic())
         status = solver.Solve(sc.m)
         if status == cp_model.INFEASIBLE:
             break
@@ -1109,7 +1125,7 @@ def schedule_lost(pos, rules, det_time: Optional[float] = None) -> tuple[bool, s
     """Whether ``pos`` has no schedule (so it is lost), and CP-SAT's status name (the models
     of ``stages_for`` in turn, until one is refuted)."""
     for model in stages_for(rules, pos):
-        solver = _solver(_limit(rules, pos, det_time))
+        solver = _solver(_limit(rules, pos, det_time, model))
         status = solver.Solve(_Schedule(pos, rules, **MODELS[model]).m)
         if status == cp_model.INFEASIBLE:
             break
