@@ -7,9 +7,10 @@ engine; a schedule that does not play, or UNKNOWN: undecided).
     PYTHONPATH=. python benchmarks/probe_schedule.py --games 1-50 --rule redeals=1
     PYTHONPATH=. python benchmarks/probe_schedule.py --variant reinforcements --games 4 --why
 
-``--why``: one model alone (``--model``: ``full`` by default, or a looser one of ``MODELS``)
-rather than ``solve_schedule``'s stages; for a schedule that does not play, the first move the reference engine refuses
-(``replay_schedule``), and CP-SAT's deterministic time: where the model is still loose.
+``--why``: one model alone (``--model``: ``full`` by default, or a looser one of
+``MODELS``) rather than ``solve_schedule``'s stages; for a schedule that does not play, the
+first move the reference engine refuses (``replay_schedule``), and CP-SAT's deterministic
+time: where the model is still loose.
 """
 
 from __future__ import annotations
@@ -19,17 +20,18 @@ import time
 
 
 def main() -> None:
+    from solver.alhambra.schedule import MODELS
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", default="1-10", help="1-10, 1,2,5-9, or unknown:A-B (benchmarks/games.py).")
     ap.add_argument("--variant", default="alhambra")
     ap.add_argument("--det-time", type=float, default=None, help="CP-SAT deterministic time limit per deal.")
     ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--why", action="store_true", help="Say where a schedule that does not play goes wrong.")
-    ap.add_argument("--model", default="full", choices=("skeleton", "bare", "loose", "full"),
+    ap.add_argument("--model", default="full", choices=tuple(MODELS),
                     help="With --why: the model to solve (schedule.MODELS; stages_for tries them in turn).")
     args = ap.parse_args()
     from benchmarks.games import parse_games
-    from solver.alhambra.schedule import MODELS, _Schedule, _limit, _solver, replay_schedule, solve_schedule
+    from solver.alhambra.schedule import _Schedule, _limit, _solver, replay_schedule, solve_schedule
     from solver.driver import certify
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
@@ -44,7 +46,8 @@ def main() -> None:
         t = time.perf_counter()
         why = ""
         if args.why:
-            sc, solver = _Schedule(pos, rules, **MODELS[args.model]), _solver(_limit(rules, pos, args.det_time or None, args.model))
+            sc = _Schedule(pos, rules, **MODELS[args.model])
+            solver = _solver(_limit(rules, pos, args.det_time or None, args.model))
             status = solver.StatusName(solver.Solve(sc.m))
             moves = None
             if status in ("OPTIMAL", "FEASIBLE"):

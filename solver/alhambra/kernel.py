@@ -465,9 +465,8 @@ So the labels of L solve the model; no solution means no winning line.
 looser models are solved first: the *skeleton*, the bare one without the conditions over
 pairs of cards (``_cover``, ``_order_kept``, ``_home_before_build``,
 ``_lies_until_home``: 1's cover and stock order, 3's cards home before a build, a free
-card's cover), within
-``DET_TIME_SKELETON``; the *bare* one, without 6, without 4's conditions on a free
-card's take, and without 4's forced refills (a take stays possible, never required), then
+card's cover), within ``DET_TIME_SKELETON``; the *bare* one, without 6, without 4's
+conditions on a free card's take, and without 4's forced refills (a take stays possible, never required), then
 the *loose* one, without 6 and 4's conditions on a free card's take (such escapes only
 counted). Each has a subset of the next one's constraints over the same labels, so L's
 labels solve it too, and no solution there means none in the full model. A tighter one is

@@ -1070,7 +1070,7 @@ def det_time_for(rules, pos) -> float:
 
 def _limit(rules, pos, det_time: Optional[float], model: str) -> float:
     limit = det_time_for(rules, pos) if det_time is None else det_time
-    return min(limit, DET_TIME_SKELETON) if model == "skeleton" else limit
+    return min(limit, MODEL_CAPS.get(model, limit))
 
 
 # The models ``stages_for`` names, by their ``_Schedule`` options. Each leaves out some
@@ -1082,6 +1082,7 @@ MODELS = {
     "loose": dict(follow_free=False),                       # no free card's life in a redealt stock
     "full": dict(),
 }
+MODEL_CAPS = {"skeleton": DET_TIME_SKELETON}   # a model's own limit, where lower than the position's
 
 
 def stages_for(rules, pos) -> tuple[str, ...]:
@@ -1089,8 +1090,9 @@ def stages_for(rules, pos) -> tuple[str, ...]:
     pass after it), the looser ones first: they keep every schedule of the full model, so
     where one has none the full model has none, and they are often refuted sooner: the
     skeleton (within ``DET_TIME_SKELETON``) refutes some deals in seconds (The
-    Reinforcements 8 and 74 under the standard rules), the bare one others soonest (The Reinforcements 13 under the standard rules: bare 156 units, the
-    loose one undecided at 400; 15: 120, 207 and 343 units; benchmarks/README.md). A
+    Reinforcements 8 and 74 under the standard rules), the bare one others soonest (The
+    Reinforcements 13 under the standard rules: bare 156 units, the loose one undecided
+    at 400; 15: 120, 207 and 343 units; benchmarks/README.md). A
     tighter one is solved only where a looser one keeps a schedule that does not play or
     gives up. Else the full model alone (without a redeal left the free card's life is
     not modelled anyway)."""
