@@ -460,7 +460,7 @@ def _verdict_line(deal, res) -> str:
     if res.proof == "free_reserve_relaxation":          # decided before any search
         return (f"{deal.label()}: lost (proved by its relaxation, free_reserve_relaxation: even with every "
                 f"reserve card free the deal cannot be won)")
-    if res.proof in ("schedule_relaxation", "schedule_refills"):   # after a search ran out of nodes
+    if res.proof in ("schedule_relaxation", "schedule_refills", "schedule_skeleton"):   # after a search ran out
         return (f"{deal.label()}: lost (proved by {res.proof}: no timing of the moves meets the "
                 f"conditions every winning line meets; CP-SAT)")
     if res.verdict == "lost":

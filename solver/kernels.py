@@ -171,6 +171,8 @@ FAMILIES: Mapping[str, Family] = MappingProxyType({
                           "one waste pile, no reinforcement and play after the last pass"),
             DominanceRule("schedule_relaxation", {"waste_piles": 1, "reinforce": False},
                           "one waste pile and no reinforcement"),
+            DominanceRule("schedule_skeleton", {"waste_piles": 1, "reinforce": True},
+                          "one waste pile and reinforcement"),
             # with two redeals a solve takes minutes (benchmarks/README.md, solver 0.22.0)
             DominanceRule("schedule_refills", {"waste_piles": 1, "reinforce": True},
                           "one waste pile and reinforcement", all_needs={"redeals": (0, 1)}),

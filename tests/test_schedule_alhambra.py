@@ -45,15 +45,16 @@ def _positions(seed: int, n: int, small: bool, variant: str = "alhambra", fixed:
 
 
 def _check(seed: int, n: int, small: bool, max_states: int, variant: str = "alhambra",
-           fixed: dict = ONE_WASTE) -> dict:
+           fixed: dict = ONE_WASTE, stages: tuple = None) -> dict:
     """Oracle against the schedule model on ``n`` positions: no schedule only where the
     oracle finds no win; a schedule read back as a line only where that line wins. (The
-    oracle's verdicts are stored in ``tests/oracle/``, ``tests.oracle_store``.)"""
+    oracle's verdicts are stored in ``tests/oracle/``, ``tests.oracle_store``.) ``stages``:
+    the models solved (``solve_schedule``; by default ``stages_for``'s)."""
     counts = {"refuted": 0, "refuted_lost": 0, "oracle_lost": 0, "played": 0, "oracle_won": 0}
     made, verdicts = position_verdicts(variant, "tests.test_schedule_alhambra:_positions",
                                        dict(seed=seed, n=n, small=small, variant=variant, fixed=fixed), max_states)
     for (deal, e, pos), oracle in zip(made, verdicts):
-        status, moves = solve_schedule(e, pos, deal.rules)
+        status, moves = solve_schedule(e, pos, deal.rules, stages=stages)
         assert status in ("INFEASIBLE", "OPTIMAL", "FEASIBLE"), status
         lost = status == "INFEASIBLE"
         assert not (lost and oracle == "won"), (deal.rules.describe(), pos)

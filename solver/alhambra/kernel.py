@@ -480,6 +480,24 @@ the unpruned oracle on miniatures, every option varied, any number of redeals (n
 the oracle wins is refuted), with and without the rule on the solver's verdicts, and on the
 starts of standard deals the search wins (``tests/test_schedule_reinforcements.py``)."""
 
+SAFE_SCHEDULE_SKELETON = 512
+"""``schedule_skeleton`` (one waste pile, reinforcement): the skeleton of the refill model
+(``SAFE_SCHEDULE_REFILLS``, *Stages*: without the forced refills, a free card's life in a
+redealt stock and the conditions over pairs of cards) solved alone after a search that ran
+out of nodes (``root_verdict``), within ``DET_TIME_SKELETON_ALONE`` units of CP-SAT's
+deterministic time. Its constraints are a subset of the full refill model's over the same
+labels, so a winning line's labels solve it (``SAFE_SCHEDULE_REFILLS``): no schedule means
+lost; a schedule that plays to a win on the reference engine is a win. Anything else
+decides nothing. Where ``schedule_refills`` is on too, its own stages (the skeleton first)
+run instead.
+
+Where it runs: ``--dominance all`` takes it with any number of redeals (a solve takes
+seconds: with two redeals, the standard rules, the unknown deals of The Reinforcements
+1-300 give 0.3-0.9 units where refuted, median 0.5 for a schedule that does not play;
+benchmarks/README.md). Checked against the unpruned oracle on miniatures (no position the
+oracle wins is refuted) and with and without the rule on the solver's verdicts
+(``tests/test_schedule_reinforcements.py``)."""
+
 MEMO_SLOTS = 1 << 22              # the relaxation's memo: 64 MB per solve, at least ...
 MEMO_SLOTS_MAX = 1 << 25          # ... and at most 512 MB (a solve of 8 M nodes or more)
 RELAX_MOVES_MANY_REDEALS = 100_000  # the relaxation's moves at most, with two redeals or more
@@ -536,17 +554,24 @@ def relaxation_moves(cfg, nodes: int) -> int:
 
 def root_verdict(cfg, rules, pos, seconds: float):
     """The schedule model's verdict on reference position ``pos``
-    (``SAFE_SCHEDULE_RELAXATION``; with reinforcement ``SAFE_SCHEDULE_REFILLS``):
+    (``SAFE_SCHEDULE_RELAXATION``; with reinforcement ``SAFE_SCHEDULE_REFILLS``, else its
+    skeleton alone, ``SAFE_SCHEDULE_SKELETON``):
     ``("lost", [], rule)`` when it has no schedule,
     ``("won", moves, rule)`` when a schedule plays to a win on the reference engine, None
     when its rule is off, CP-SAT gives up (``solver.alhambra.schedule.det_time_for``, or
     ``seconds`` of wall clock) or the schedule found does not play."""
-    rule = "schedule_refills" if cfg[C_REINF] else "schedule_relaxation"
-    if not cfg[C_SAFE] & (SAFE_SCHEDULE_REFILLS if cfg[C_REINF] else SAFE_SCHEDULE_RELAXATION):
+    if not cfg[C_REINF]:
+        rule, flag = "schedule_relaxation", SAFE_SCHEDULE_RELAXATION
+    elif cfg[C_SAFE] & SAFE_SCHEDULE_REFILLS:
+        rule, flag = "schedule_refills", SAFE_SCHEDULE_REFILLS
+    else:
+        rule, flag = "schedule_skeleton", SAFE_SCHEDULE_SKELETON
+    if not cfg[C_SAFE] & flag:
         return None
-    from solver.alhambra.schedule import solve_schedule    # OR-Tools loads only when used
+    from solver.alhambra import schedule                  # OR-Tools loads only when used
     from solver.engine import engine_for
-    status, moves = solve_schedule(engine_for(rules), pos, rules, seconds=seconds)
+    limit, stages = (schedule.DET_TIME_SKELETON_ALONE, ("skeleton",)) if rule == "schedule_skeleton" else (None, None)
+    status, moves = schedule.solve_schedule(engine_for(rules), pos, rules, limit, seconds, stages)
     if status == "INFEASIBLE":
         return "lost", [], rule
     if moves is not None:

@@ -42,6 +42,10 @@ DET_TIME_REFILLS_TWO = 400.0
 # standard rules at 0.6 and 0.7 units and keeps a schedule for 13, 15 and 28 within 1.4
 # (benchmarks/README.md); the cap bounds what it adds where it decides nothing
 DET_TIME_SKELETON = 20.0
+# the skeleton alone (``schedule_skeleton``, in ``all`` with two redeals too): on the
+# unknown standard deals of The Reinforcements 1-300 it refuted 5 of 165 (8, 74, 212, 259,
+# 292) within 0.3-0.9 units, and keeps a schedule for most others by 0.5 (benchmarks/README.md)
+DET_TIME_SKELETON_ALONE = 2.0
 
 
 class _Schedule:
@@ -1103,14 +1107,15 @@ def stages_for(rules, pos) -> tuple[str, ...]:
 
 
 def solve_schedule(engine, pos, rules, det_time: Optional[float] = None,
-                   seconds: float = float("inf")) -> tuple[str, Optional[list[Move]]]:
+                   seconds: float = float("inf"),
+                   stages: Optional[tuple[str, ...]] = None) -> tuple[str, Optional[list[Move]]]:
     """CP-SAT's status for ``pos`` (``INFEASIBLE``: lost; ``OPTIMAL`` or ``FEASIBLE``: a
     schedule; ``UNKNOWN``: gave up at ``det_time`` or ``seconds``) and, for a schedule that
-    plays to a win on the reference engine, its moves. The models of ``stages_for`` are
-    solved in turn, each within ``det_time``, all within ``seconds``, until one is refuted
-    or gives a schedule that plays; the status is the last one's."""
+    plays to a win on the reference engine, its moves. The models ``stages`` (by default
+    ``stages_for``'s) are solved in turn, each within ``det_time``, all within ``seconds``,
+    until one is refuted or gives a schedule that plays; the status is the last one's."""
     deadline = time.monotonic() + seconds
-    for model in stages_for(rules, pos):
+    for model in stages or stages_for(rules, pos):
         sc = _Schedule(pos, rules, **MODELS[model])
         solver = _solver(_limit(rules, pos, det_time, model), deadline - time.monotonic())
         status = solver.Solve(sc.m)
