@@ -514,13 +514,13 @@ def test_skeleton_off_proves_nothing_and_the_refill_model_takes_its_place():
     assert v is None or v[2] == SKELETON, v
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game", [8, 74, 212, 259, 292])
 def test_reinforcements_proved_lost_by_the_standard_rules_defaults(game):
     """Full size, the standard rules, ``all`` alone (no rule named): The Reinforcements 8,
     74, 212, 259 and 292 are lost, proved by the skeleton (``schedule_skeleton``) within
     0.3-0.9 units (of the 165 deals of 1-300 the published table leaves unknown, the five it
-    refutes within 1 unit; benchmarks/README.md)."""
+    refutes within 1 unit; benchmarks/README.md): 4-6 s each, with 20,000 nodes of search
+    first."""
     rules = make_rules("reinforcements")
     budget = Budget(nodes=20_000, seconds=600.0, shorten=0)
     res = solve(pysolfc_deal(rules, game), budget, expand_dominance(rules, ("all",)))
