@@ -561,16 +561,16 @@ def root_verdict(cfg, rules, pos, seconds: float):
     when its rule is off, CP-SAT gives up (``solver.alhambra.schedule.det_time_for``, or
     ``seconds`` of wall clock) or the schedule found does not play."""
     if not cfg[C_REINF]:
-        rule, flag = "schedule_relaxation", SAFE_SCHEDULE_RELAXATION
+        rule, flag, stages = "schedule_relaxation", SAFE_SCHEDULE_RELAXATION, None
     elif cfg[C_SAFE] & SAFE_SCHEDULE_REFILLS:
-        rule, flag = "schedule_refills", SAFE_SCHEDULE_REFILLS
-    else:
-        rule, flag = "schedule_skeleton", SAFE_SCHEDULE_SKELETON
+        rule, flag, stages = "schedule_refills", SAFE_SCHEDULE_REFILLS, None
+    else:                                                 # one stage, within its own short limit
+        rule, flag, stages = "schedule_skeleton", SAFE_SCHEDULE_SKELETON, ("skeleton",)
     if not cfg[C_SAFE] & flag:
         return None
     from solver.alhambra import schedule                  # OR-Tools loads only when used
     from solver.engine import engine_for
-    limit, stages = (schedule.DET_TIME_SKELETON_ALONE, ("skeleton",)) if rule == "schedule_skeleton" else (None, None)
+    limit = schedule.DET_TIME_SKELETON_ALONE if stages else None
     status, moves = schedule.solve_schedule(engine_for(rules), pos, rules, limit, seconds, stages)
     if status == "INFEASIBLE":
         return "lost", [], rule
