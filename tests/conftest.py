@@ -28,8 +28,8 @@ LONG = ("::test_schedule_verdicts_agree_with_the_oracle",       # 165
         "keeps_full_size_winning_lines",                        # 33
         "dominance_rule_keeps_verdicts",                        # 29 and less
         "refill_schedule_verdicts_agree",                       # 25
-        "104_proved_lost_by_the_search",                        # 18 (alone, 2026-12-06)
         "::test_schedule_never_refutes_a_won_position",         # 24
+        "104_proved_lost_by_the_search",                        # 18 (alone, 2026-12-06)
         "idle_card_home", "notebook_runs", "matches_oracle_on_miniature_deals", "every_win_replays",
         "2000_miniature", "unbounded_numbers", "golden_counts", "projection_keeps_verdicts_on_2000",
         "full_size_deals_with_certified_lines", "ctrl_c_in_a_pack", "lazy_g0_equals", "reserve_order",

@@ -6,7 +6,7 @@ import pytest
 from solver.formats import pysolfc_deal
 from solver.miniature import random_miniature_deal
 from solver.playback import replay
-from solver.driver import Budget, adapter_for, solve
+from solver.driver import Budget, adapter_for, expand_dominance, solve
 from solver.variants import make_rules
 from tests.kernel_checks import cross_check, incremental_hash_holds, moves_agree
 
@@ -465,7 +465,6 @@ def test_reinforcements_104_proved_lost_by_the_search_under_the_standard_rules()
     34. Each rule left out in turn, it stays lost; without any, the search does not end within
     430 M nodes (benchmarks/README.md, "The Reinforcements: what the search can still
     prove")."""
-    from solver.driver import expand_dominance
     rules = make_rules("reinforcements")
     res = solve(pysolfc_deal(rules, 104), Budget(nodes=5_000_000, shorten=0), expand_dominance(rules, ("all",)))
     assert res.verdict == "lost" and res.proof is None, (res.verdict, res.reason, res.nodes)
