@@ -47,7 +47,7 @@ def main() -> None:
         t = time.perf_counter()
         r = api.solve(api.game(a.variant, game), nodes=a.nodes)
         total = time.perf_counter() - t
-        print(f"{a.variant} {game}: {r.verdict} ({r.proof or r.reason or "the search"}), {r.nodes:,} nodes, {total:.1f} s")
+        print(f"{a.variant} {game}: {r.verdict} ({r.proof or r.reason or 'the search'}), {r.nodes:,} nodes, {total:.1f} s")
         for label, calls in phases.items():
             secs = sum(s for s, _ in calls)
             moves = ""
