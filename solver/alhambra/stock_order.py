@@ -53,9 +53,41 @@ def _neighbours(cfg, r):
 
 
 @njit(cache=True)
-def _first_empty(cfg, piles, lens, now, never, first, up, dn, ut, dt, hres):
+def _reserve_cards(cfg, piles, lens, now, first):
+    """What ``_first_empty`` needs of the reserve cards that stays the same through the
+    rounds of one test: per card (reserve by reserve, bottom up) its earliest waste
+    neighbour from the sequence (``seqnb``) and the rank slots of its two neighbours
+    (``nbs``; -1 for none), and each reserve's first card (``off``)."""
+    nres = cfg[C_NRES]
+    off = np.zeros(nres + 1, np.int64)     # reserve r's cards: off[r] (bottom) .. off[r + 1] - 1
+    for r in range(nres):
+        off[r + 1] = off[r] + lens[r]
+    total = off[nres]
+    seqnb = np.empty(total, np.int64)
+    nbs = np.full((total, 2), -1, np.int64)
+    j = 0
+    for r in range(nres):
+        for i in range(lens[r]):
+            c = piles[r, i]
+            m0 = 16 * cfg[C_SIDX0 + c // 13]
+            b = now if cfg[C_ANY] == 1 else _FAR
+            x = 0
+            for nb in _neighbours(cfg, c % 13 + 1):
+                if nb > 0:
+                    nbs[j, x] = m0 + nb
+                    if first[m0 + nb] >= 0:
+                        b = min(b, max(first[m0 + nb], now))
+                x += 1
+            seqnb[j] = b
+            j += 1
+    return seqnb, nbs, off
+
+
+@njit(cache=True)
+def _first_empty(cfg, piles, lens, now, never, seqnb, nbs, off, up, dn, ut, dt, hres):
     """With reinforcement: a lower bound E on the first time a reserve is empty (so that a
-    refill can take a stock card; it takes one that lands later).
+    refill can take a stock card; it takes one that lands later). ``seqnb``, ``nbs``,
+    ``off``: ``_reserve_cards``.
 
     A reserve card leaves only when uncovered (every card above has left), and only home
     (``up``/``dn``: the needs of its ways) or onto a waste top of its suit one rank apart: a
@@ -72,11 +104,8 @@ def _first_empty(cfg, piles, lens, now, never, first, up, dn, ut, dt, hres):
     the waste also needs that). Returns E, or ``_DEAD`` when some reserve card's home bound
     passes the end of the last pass (``never``): that card never goes home."""
     nres = cfg[C_NRES]
-    total = 0
-    for r in range(nres):
-        total += lens[r]
+    total = off[nres]
     home = np.empty(total, np.int64)        # per reserve card, reserve by reserve, bottom up
-    seqnb = np.empty(total, np.int64)       # its earliest waste neighbour from the sequence
     leave = np.full(total, _FAR, np.int64)  # fixed leaving bounds (_FAR: not fixed, or never)
     resnb = np.full(64, _FAR, np.int64)     # per rank slot: its first fixed reserve copy's bound
     j = 0
@@ -93,15 +122,7 @@ def _first_empty(cfg, piles, lens, now, never, first, up, dn, ut, dt, hres):
             if rk < d:
                 h = min(h, dn[m0 + rk + 1] if rk + 1 < d else now)
             home[j] = h
-            b = now if cfg[C_ANY] == 1 else _FAR
-            for nb in _neighbours(cfg, rk):
-                if nb > 0 and first[m0 + nb] >= 0:
-                    b = min(b, max(first[m0 + nb], now))
-            seqnb[j] = b
             j += 1
-    off = np.zeros(nres + 1, np.int64)     # reserve r's cards: off[r] (bottom) .. off[r + 1] - 1
-    for r in range(nres):
-        off[r + 1] = off[r] + lens[r]
     nxt = off[1:] - 1                       # per reserve its topmost card not fixed (below off[r]: none)
     for _ in range(total):                  # fix the smallest tentative bound; only the
         pick, low = -1, _FAR                # topmost card not fixed of each reserve can leave next
@@ -109,12 +130,10 @@ def _first_empty(cfg, piles, lens, now, never, first, up, dn, ut, dt, hres):
             j = nxt[r]
             if j < off[r]:
                 continue
-            c = piles[r, j - off[r]]
-            m0 = 16 * cfg[C_SIDX0 + c // 13]
             b = seqnb[j]
-            for nb in _neighbours(cfg, c % 13 + 1):
-                if nb > 0:
-                    b = min(b, resnb[m0 + nb])
+            for x in range(2):
+                if nbs[j, x] >= 0:
+                    b = min(b, resnb[nbs[j, x]])
             t = max(now if j == off[r + 1] - 1 else leave[j + 1], min(home[j], b))
             if t < low:
                 pick, low = r, t
@@ -206,6 +225,10 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
     refill = cfg[C_REINF] == 1
     E = now + 1 if refill else _FAR            # a take takes a card still in the stock
     hres = np.full(64, now, np.int64)          # reserve copies' home bounds ("now" at first)
+    if refill:
+        seqnb, nbs, off = _reserve_cards(cfg, piles, lens, now, first)
+    else:
+        seqnb, nbs, off = np.empty(0, np.int64), np.empty((0, 2), np.int64), np.empty(0, np.int64)
     val = np.empty(64, np.int64)
     C = np.empty(n, np.int64)
     up = np.empty(64, np.int64)      # up[16k + m]: max val over ranks u+1..m
@@ -248,7 +271,7 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
         # rounds, most of the test's time: benchmarks/README.md)
         if refill and moved:                   # the reserves' bounds: a change is progress
             before = E + hres.sum()
-            e = _first_empty(cfg, piles, lens, now, never, first, up, dn, ut, dt, hres)
+            e = _first_empty(cfg, piles, lens, now, never, seqnb, nbs, off, up, dn, ut, dt, hres)
             if e == _DEAD:
                 return True
             E = max(E, e)
