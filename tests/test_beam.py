@@ -13,6 +13,7 @@ from solver.beam import beam
 from solver.dispatch import gen_moves, is_won, make_move
 from solver.driver import Budget, adapter_for, expand_dominance, kernel_state, solve
 from solver.engine import engine_for
+from solver.nested import nested
 from solver.playback import replay
 from solver.variants import make_rules
 
@@ -160,7 +161,6 @@ GOLDEN_WIN_SEARCHES = [("beam", 1, 0, 59869, 57), ("beam", 1, 5, 57606, 57), ("n
 
 
 def test_the_searches_for_wins_make_the_moves_of_solver_0_28_0():
-    from solver.nested import nested
     rules, dom = _reinforcements()
     ad = adapter_for(rules, dom)
     got = []

@@ -49,7 +49,7 @@ NESTED_NOISE = 10.0                     # won 69 deals against 50 for a noise of
 
 @njit(cache=True)
 def _next_ranks(cfg, fnd):
-    """Per suit (0-3): the rank its up foundation takes next, and one above the rank its down
+    """Per suit (0-3): the rank its up foundation takes next, and the rank its down
     foundation takes next (``urgency``'s two ends); a suit not in play gets bounds no
     card meets. Read once per score: each foundation of the suit is looked up once, not
     once per card (the score is about half of a beam's time)."""
