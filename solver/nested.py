@@ -21,6 +21,8 @@ from ``seed``, so a search is deterministic.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -34,22 +36,87 @@ BUF = 4 * MAX_LINE              # a line: its steps, then the best line found fr
 SEED_STRIDE = 1_000_003         # a level-2 search seeds its level-1 searches seed * this + k
 
 
+class Seen(NamedTuple):
+    """The states a nested search's rollouts have expanded, each with its moves and the
+    score of each move's result: an open-addressing table by the state's two Zobrist keys
+    (``key0``, ``key1``; both zero: a free slot) pointing into ``moves``/``scores``
+    (``at``, ``size``); ``fill[0]`` entries used, ``fill[1]`` states stored. Rollouts from
+    sibling moves meet the same states again and again (The Reinforcements 658: of the
+    1.08 M states a level-2 search expanded, 13 % were distinct; benchmarks/README.md), so
+    a rollout expands a state once. It relies on what the transposition table relies on:
+    a state's moves (``gen_moves`` with no last move) and their scores follow from its
+    keys. The table stops taking states when three quarters full or when the entries run
+    out; those are expanded each time."""
+    key0: np.ndarray
+    key1: np.ndarray
+    at: np.ndarray
+    size: np.ndarray
+    moves: np.ndarray
+    scores: np.ndarray
+    fill: np.ndarray
+
+
+# A level-2 search on The Reinforcements 241 stores 214 k states and 344 k moves
+SEEN_SLOTS = 1 << 20            # states: at most 3/4 of this; 28 MB
+SEEN_ENTRIES = 1 << 21          # moves and their scores: 24 MB
+
+
 @njit(cache=True)
-def _rollout(kernel, cfg, state, keys, weights, noise, line, infos, moves, count):
+def new_seen(slots, entries):
+    """An empty ``Seen`` (``slots`` a power of two)."""
+    return Seen(np.zeros(slots, np.uint64), np.zeros(slots, np.uint64), np.zeros(slots, np.int64),
+                np.zeros(slots, np.int32), np.zeros(entries, np.int32), np.zeros(entries, np.float64),
+                np.zeros(2, np.int64))
+
+
+@njit(cache=True)
+def _expand(kernel, cfg, state, keys, weights, seen, moves, scores, count):
+    """The moves of ``state`` into ``moves`` and the score of each one's result into
+    ``scores``; returns how many. From ``seen`` when the state is there, else generated,
+    each move played, scored and taken back, and stored. ``count[0]`` counts the moves
+    either way, so a search's count is the same with or without ``seen``."""
+    h0, h1 = state.h[0], state.h[1]
+    if h0 == 0 and h1 == 0:
+        h1 = np.uint64(1)              # (0, 0) marks a free slot
+    mask = seen.key0.shape[0] - 1
+    slot = np.int64(h0 & np.uint64(mask))
+    while seen.key0[slot] != 0 or seen.key1[slot] != 0:
+        if seen.key0[slot] == h0 and seen.key1[slot] == h1:
+            k, a = seen.size[slot], seen.at[slot]
+            moves[:k] = seen.moves[a:a + k]
+            scores[:k] = seen.scores[a:a + k]
+            count[0] += k
+            return k
+        slot = (slot + 1) & mask
+    k = gen_moves(kernel, cfg, state, moves, 0, -1)
+    for j in range(k):
+        info = make_move(kernel, cfg, state, keys, moves[j])
+        count[0] += 1
+        scores[j] = beam_score(kernel, cfg, state, weights)
+        undo_move(kernel, cfg, state, keys, moves[j], info)
+    a = seen.fill[0]
+    if 4 * (seen.fill[1] + 1) <= 3 * seen.key0.shape[0] and a + k <= seen.moves.shape[0]:
+        seen.key0[slot], seen.key1[slot], seen.at[slot], seen.size[slot] = h0, h1, a, k
+        seen.moves[a:a + k] = moves[:k]
+        seen.scores[a:a + k] = scores[:k]
+        seen.fill[0] = a + k
+        seen.fill[1] += 1
+    return k
+
+
+@njit(cache=True)
+def _rollout(kernel, cfg, state, keys, weights, noise, line, infos, moves, scores, count, seen):
     """The greedy line from ``state`` (left as it came) into ``line``; returns (cards home
     at its end, its length, whether it wins). ``count[0]`` counts the moves played and
-    taken back."""
+    taken back (``_expand``)."""
     n = 0
     while n < MAX_LINE and not is_won(kernel, cfg, state):
-        k = gen_moves(kernel, cfg, state, moves, 0, -1)
+        k = _expand(kernel, cfg, state, keys, weights, seen, moves, scores, count)
         if k == 0:
             break
         best, chosen = -np.inf, moves[0]
         for j in range(k):
-            info = make_move(kernel, cfg, state, keys, moves[j])
-            count[0] += 1
-            s = beam_score(kernel, cfg, state, weights) + np.random.random() * noise
-            undo_move(kernel, cfg, state, keys, moves[j], info)
+            s = scores[j] + np.random.random() * noise
             if s > best:
                 best, chosen = s, moves[j]
         infos[n] = make_move(kernel, cfg, state, keys, chosen)
@@ -84,12 +151,13 @@ def _end(kernel, cfg, state, keys, out, played, n):
 
 
 @njit(cache=True)
-def _level1(kernel, cfg, state, keys, weights, noise, seed, out, count):
+def _level1(kernel, cfg, state, keys, weights, noise, seed, out, count, seen):
     """A level-1 search from ``state`` (left as it came): its line into ``out``; returns
     (cards home at its end, its length, whether it wins). A line that wins is taken at once."""
     np.random.seed(seed)
     moves = np.zeros(MOVES_PER_STATE, dtype=np.int32)
     inner = np.zeros(MOVES_PER_STATE, dtype=np.int32)
+    scores = np.zeros(MOVES_PER_STATE, dtype=np.float64)
     line = np.zeros(BUF, dtype=np.int32)
     infos = np.zeros(BUF, dtype=np.int64)
     best = np.zeros(BUF, dtype=np.int32)    # the best line found, from the current state
@@ -103,7 +171,8 @@ def _level1(kernel, cfg, state, keys, weights, noise, seed, out, count):
         for j in range(k):
             info = make_move(kernel, cfg, state, keys, moves[j])
             count[0] += 1
-            home, ln, won = _rollout(kernel, cfg, state, keys, weights, noise, line, infos, inner, count)
+            home, ln, won = _rollout(kernel, cfg, state, keys, weights, noise, line, infos, inner, scores, count,
+                                     seen)
             undo_move(kernel, cfg, state, keys, moves[j], info)
             if home > best_home or won:
                 best_home, best_len = home, ln + 1
@@ -117,7 +186,7 @@ def _level1(kernel, cfg, state, keys, weights, noise, seed, out, count):
 
 
 @njit(cache=True)
-def _level2(kernel, cfg, state, keys, weights, noise, seed, out, count):
+def _level2(kernel, cfg, state, keys, weights, noise, seed, out, count, seen):
     """A level-2 search from ``state`` (left as it came), as ``_level1`` with a level-1
     search after each move; a line that wins is played out at once."""
     moves = np.zeros(MOVES_PER_STATE, dtype=np.int32)
@@ -135,7 +204,7 @@ def _level2(kernel, cfg, state, keys, weights, noise, seed, out, count):
             info = make_move(kernel, cfg, state, keys, tried[j])
             count[0] += 1
             home, ln, won = _level1(kernel, cfg, state, keys, weights, noise, seed * SEED_STRIDE + calls, line,
-                                    count)
+                                    count, seen)
             calls += 1
             undo_move(kernel, cfg, state, keys, tried[j], info)
             if home > best_home or won:
@@ -159,11 +228,12 @@ def nested(kernel, cfg, state, keys, level, noise, weights, seed):
     # undo restores every card's place, not what lies above a pile's height: keep the root
     piles, lens, fnd, scal, h = state.piles.copy(), state.lens.copy(), state.fnd.copy(), state.scal.copy(), \
         state.h.copy()
+    seen = new_seen(SEEN_SLOTS, SEEN_ENTRIES)
     if level == 1:
-        home, n, won = _level1(kernel, cfg, state, keys, weights, noise, seed, out, count)
+        home, n, won = _level1(kernel, cfg, state, keys, weights, noise, seed, out, count, seen)
     else:
         np.random.seed(seed)
-        home, n, won = _level2(kernel, cfg, state, keys, weights, noise, seed, out, count)
+        home, n, won = _level2(kernel, cfg, state, keys, weights, noise, seed, out, count, seen)
     state.piles[:, :] = piles
     state.lens[:] = lens
     state.fnd[:] = fnd

@@ -83,3 +83,25 @@ def test_solve_says_a_nested_search_found_the_line(monkeypatch):
     r = CliRunner().invoke(main, ["solve", "reinforcements", "16", "--budget-nodes", "20000"])
     assert r.exit_code == 0, r.output
     assert "won in" in r.output and "found by a nested search" in r.output
+
+
+def _level_one_with(seen, g: int = 1, seed: int = 5):
+    from solver.nested import BUF, _level1
+    ad, state, keys = _start(g)
+    out, count = np.zeros(BUF, np.int32), np.zeros(1, np.int64)
+    home, n, won = _level1(ad.kernel, ad.cfg, state, keys, WEIGHTS, 10.0, seed, out, count, seen)
+    return int(home), out[:n].tolist(), bool(won), int(count[0]), seen
+
+
+def test_the_table_of_expanded_states_changes_no_line_and_no_count():
+    from solver.nested import new_seen
+    # the table's states and entries are ample, far too few, or none at all (every
+    # rollout state expanded again): the same line, value and move count
+    ample = _level_one_with(new_seen(1 << 16, 1 << 18))
+    small = _level_one_with(new_seen(1 << 6, 1 << 18))
+    short = _level_one_with(new_seen(1 << 16, 40))
+    assert ample[:4] == small[:4] == short[:4]
+    stored = ample[4].fill[1]
+    assert 0 < stored < ample[3] // 3                   # far fewer states than expansions
+    assert small[4].fill[1] == 48                       # three quarters of 64 slots, then no more
+    assert short[4].fill[0] <= 40
