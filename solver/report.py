@@ -49,8 +49,9 @@ FAST, SLOW = 10_000, 1_000        # games: where the median deal takes under 0.1
 BUDGET = 1_000_000                # nodes per deal, every row but The Reinforcements'
 # The Reinforcements: the solve default; it decides 49.0 % of games 1-1000 (42.8 % at 1 M). An
 # unknown deal takes a median of 35-49 s, by machine (two workers on two cores); alone, the
-# slowest 53-79 s even with the quicker score and test, over the target's 60 s on the
-# slower machine (benchmarks/README.md, "where a deal's seconds go")
+# slowest 40-62 s with the quicker score, test and nested searches, still about the
+# target's 60 s on the slower machine (benchmarks/README.md, "a nested search expands each
+# state once")
 BUDGET_REINFORCEMENTS = 2_000_000
 
 PLAN: tuple[Entry, ...] = (
