@@ -38,7 +38,9 @@ NODES_PER_WIDTH = 500                   # a budget of 1 M nodes: beams 2,000 sta
 MAX_WIDTH = 2_000                       # wider beams won no more (games 1-14 at 20,000)
 NODES_PER_BEAM = 1_000_000 // 6         # a budget of 1 M nodes: six slots (four beams, a nested search)
 BEAM_NOISE = 0.5                        # a beam's scores within half a point tie (broken at random)
-# A nested search (``solver.nested``) of level 2 takes the time of about two beams and, on
+# A nested search (``solver.nested``) of level 2 took the time of about two beams (one to
+# three since its rollouts expand each state once, 2026-12-06: the plan is kept, so that
+# results stay those of 0.28.0) and, on
 # the 60 deals of games 1-100 that the four beams leave unknown at 1 M nodes, won 5-8 alone,
 # where the six beams after the first four won 5 together; with the four beams, 47 of games
 # 1-100 against 35 (benchmarks/README.md).
