@@ -12,8 +12,8 @@ schedule" proves nothing.
     PYTHONPATH=. python benchmarks/prototypes/refills_last_pass.py --games 978,368 --model bare --det-time 200
 
 Measured (benchmarks/README.md, "a nested search expands each state once; refills only in
-the last pass"): bare model, no schedule for 978, 368 and 44 (30-63 units); schedules
-that do not play for 683 and 744; the skeleton keeps a schedule for 978 and 368 at once.
+the last pass"): bare model, no schedule for 978, 368, 44 and 476 (30-82 units); schedules
+that do not play for 683, 744 and 67; the skeleton keeps a schedule for 978 and 368 at once.
 """
 from __future__ import annotations
 
