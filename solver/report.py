@@ -48,8 +48,8 @@ class Entry:
 FAST, SLOW = 10_000, 1_000        # games: where the median deal takes under 0.1 s, and elsewhere
 BUDGET = 1_000_000                # nodes per deal, every row but The Reinforcements'
 # The Reinforcements: the solve default; it decides 49.0 % of games 1-1000 (42.8 % at 1 M). An
-# unknown deal takes a median of 35-49 s, by machine (two workers on two cores); alone, the
-# slowest 40-62 s with the quicker score, test and nested searches, still about the
+# unknown deal takes a median of 35-49 s, by machine (two workers on two cores); on one core
+# (the other busy), the slowest 40-62 s with the quicker score, test and nested searches, about the
 # target's 60 s on the slower machine (benchmarks/README.md, "a nested search expands each
 # state once")
 BUDGET_REINFORCEMENTS = 2_000_000

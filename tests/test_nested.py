@@ -9,7 +9,7 @@ from solver.api import game
 from solver.dispatch import gen_moves, is_won, make_move
 from solver.driver import Budget, adapter_for, expand_dominance, kernel_state, solve
 from solver.engine import engine_for
-from solver.nested import nested
+from solver.nested import BUF, _level1, nested, new_seen
 from solver.playback import replay
 from solver.variants import make_rules
 
@@ -86,7 +86,6 @@ def test_solve_says_a_nested_search_found_the_line(monkeypatch):
 
 
 def _level_one_with(seen, g: int = 1, seed: int = 5):
-    from solver.nested import BUF, _level1
     ad, state, keys = _start(g)
     out, count = np.zeros(BUF, np.int32), np.zeros(1, np.int64)
     home, n, won = _level1(ad.kernel, ad.cfg, state, keys, WEIGHTS, 10.0, seed, out, count, seen)
@@ -94,9 +93,9 @@ def _level_one_with(seen, g: int = 1, seed: int = 5):
 
 
 def test_the_table_of_expanded_states_changes_no_line_and_no_count():
-    from solver.nested import new_seen
-    # the table's states and entries are ample, far too few, or none at all (every
-    # rollout state expanded again): the same line, value and move count
+    # the table's slots and entries are ample, far too few states, or room for a few
+    # moves only (nearly every rollout state expanded again): the same line, value and
+    # move count
     ample = _level_one_with(new_seen(1 << 16, 1 << 18))
     small = _level_one_with(new_seen(1 << 6, 1 << 18))
     short = _level_one_with(new_seen(1 << 16, 40))
