@@ -75,12 +75,19 @@ for _v in SAME_RESULTS:
                              "patience-solver 0.24.0", "patience-solver 0.25.0", "patience-solver 0.26.0",
                              "patience-solver 0.27.0")
 SAME_RESULTS["reinforcements"] = ()
+# 0.29.0 runs nested searches only after the four beams, one a slot (The Reinforcements
+# only): the others' records of 0.28.0 carry over
+for _v in SAME_RESULTS:
+    if _v != "reinforcements":
+        SAME_RESULTS[_v] += ("patience-solver 0.28.0",)
 # Versions whose records of a variant this version reproduces at budgets up to so many
 # nodes only: 0.17.0-0.19.0 run the beams of 0.16.0 below 1 M nodes (0.17.0 and 0.18.0 at
-# 1 M too) and other searches for wins above; 0.19.0 adds a nested search at 1 M.
-_FOUR_BEAMS = 999_995
+# 1 M too) and other searches for wins above; 0.19.0 adds a nested search at 1 M; 0.29.0 adds
+# one from 833,330 nodes (five slots of ``beam_order.NODES_PER_BEAM``), so below that it
+# runs the four beams of 0.16.0 and is 0.28.0 in all else.
+_FOUR_BEAMS = 833_329
 SAME_RESULTS_UP_TO: dict[str, dict[str, int]] = {
-    "reinforcements": {f"patience-solver 0.{m}.0": _FOUR_BEAMS for m in (16, 17, 18)}}
+    "reinforcements": {f"patience-solver 0.{m}.0": _FOUR_BEAMS for m in (16, 17, 18, 28)}}
 
 
 def same_results(variant: str, nodes: int) -> tuple[str, ...]:

@@ -35,6 +35,10 @@ from solver.dispatch import beam_score, gen_moves, is_won, make_move, undo_move
 MAX_LINE = MAX_BEAM_DEPTH       # moves of a search's own steps at most (a win: about 150-400)
 BUF = 4 * MAX_LINE              # a line: its steps, then the best line found from the last one
 SEED_STRIDE = 1_000_003         # a level-2 search seeds its level-1 searches seed * this + k
+# A level-2 search ends after the step in which its moves pass this. Where lines are long
+# (The Reinforcements 241 and 804: 88 cards home) a search takes 4 M moves and more; the
+# level-2 searches that won there took 15 k to 2.1 M (benchmarks/README.md, 2026-12-06).
+MAX_MOVES = 2_000_000
 
 
 class Seen(NamedTuple):
@@ -189,13 +193,14 @@ def _level1(kernel, cfg, state, keys, weights, noise, seed, out, count, seen):
 @njit(cache=True)
 def _level2(kernel, cfg, state, keys, weights, noise, seed, out, count, seen):
     """A level-2 search from ``state`` (left as it came), as ``_level1`` with a level-1
-    search after each move; a line that wins is played out at once."""
+    search after each move; a line that wins is played out at once. Once ``count`` has
+    passed ``MAX_MOVES`` it takes no step more and plays out the best line found."""
     moves = np.zeros(MOVES_PER_STATE, dtype=np.int32)
     line = np.zeros(BUF, dtype=np.int32)
     best = np.zeros(BUF, dtype=np.int32)    # the best line found, from the current state
     played = np.zeros(BUF, dtype=np.int64)
     best_len, best_home, n, calls = 0, -1, 0, 0
-    while n < MAX_LINE and not is_won(kernel, cfg, state):
+    while n < MAX_LINE and count[0] < MAX_MOVES and not is_won(kernel, cfg, state):
         k = gen_moves(kernel, cfg, state, moves, 0, -1)
         if k == 0:
             break
@@ -216,6 +221,8 @@ def _level2(kernel, cfg, state, keys, weights, noise, seed, out, count, seen):
                 break
         n = _follow(kernel, cfg, state, keys, best, best_len, out, played, n, won)
         best_len -= 1
+    if count[0] >= MAX_MOVES and best_len > 0 and not is_won(kernel, cfg, state):   # stopped: the best line, played out
+        n = _follow(kernel, cfg, state, keys, best, best_len, out, played, n, True)
     return _end(kernel, cfg, state, keys, out, played, n)
 
 

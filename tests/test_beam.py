@@ -74,34 +74,35 @@ def test_no_beams_without_reinforcement(variant):
 def test_more_searches_not_wider_ones_as_the_budget_grows():
     rules, dom = _reinforcements()
     ad = adapter_for(rules, dom)
-    budgets = (1, 999_995, 1_000_000, 1_500_000, 2_000_000, 10_000_000)
+    budgets = (1, 833_329, 833_330, 1_000_000, 1_500_000, 2_000_000, 10_000_000)
     plans = {n: ad.k.win_plan(ad.cfg, n) for n in budgets}
     kinds = {n: "".join(name[0] for name, *_ in p) for n, p in plans.items()}
-    assert kinds == {1: "bbbb", 999_995: "bbbb", 1_000_000: "bbbbn", 1_500_000: "bbbbnbb",
-                     2_000_000: "bbbbnbbnbb", 10_000_000: "bbbb" + "nbb" * 14}
+    assert kinds == {1: "bbbb", 833_329: "bbbb", 833_330: "bbbbn", 1_000_000: "bbbbnn", 1_500_000: "bbbbnnnnn",
+                     2_000_000: "bbbb" + "n" * 8, 10_000_000: "bbbb" + "n" * 56}
     assert {size for name, size, *_ in plans[10_000_000] if name == "beam"} == {2_000}
     assert {size for name, size, *_ in plans[1] if name == "beam"} == {10}
     beams = [tuple(w) for name, _, _, w in plans[10_000_000] if name == "beam"]
-    assert len(set(beams)) == 32 and all(w[0] == 10.0 for w in beams)
+    assert beams == [tuple(beam_order.weighting(k)) for k in range(4)] and all(w[0] == 10.0 for w in beams)
     # the nested searches: level 2, weightings 0, 1, 2, ..., noise 10
     nested = [(size, noise, tuple(w)) for name, size, noise, w in plans[10_000_000] if name == "nested"]
-    assert nested == [(2, 10.0, tuple(beam_order.weighting(i))) for i in range(14)]
+    assert nested == [(2, 10.0, tuple(beam_order.weighting(i))) for i in range(56)]
+    assert len(set(nested)) == 56
 
 
-def test_below_1m_nodes_the_plan_is_that_of_solver_0_16_0():
+def test_below_833_330_nodes_the_plan_is_that_of_solver_0_16_0():
     """What ``SAME_RESULTS_UP_TO`` claims: the same four beams, as wide, same weights, same
     tie-breaks."""
     from solver.batch import same_results
     rules, dom = _reinforcements()
     ad = adapter_for(rules, dom)
-    budgets = (100_000, 999_995)
+    budgets = (100_000, 833_329)
     old = [("beam", max(10, min(20_000, n // 500)), 0.5, [10.0, b, s]) for n in budgets
            for s, b in ((6.0, 10.0), (3.0, 10.0), (6.0, 3.0), (3.0, 3.0))]
     new = [(name, size, noise, list(w)) for n in budgets for name, size, noise, w in ad.k.win_plan(ad.cfg, n)]
     assert new == old
-    for old_version in ("0.16.0", "0.17.0", "0.18.0"):
-        assert f"patience-solver {old_version}" in same_results("reinforcements", 999_995)
-        assert f"patience-solver {old_version}" not in same_results("reinforcements", 1_000_000)
+    for old_version in ("0.16.0", "0.17.0", "0.18.0", "0.28.0"):
+        assert f"patience-solver {old_version}" in same_results("reinforcements", 833_329)
+        assert f"patience-solver {old_version}" not in same_results("reinforcements", 833_330)
         assert f"patience-solver {old_version}" in same_results("alhambra", 2_000_000)
 
 

@@ -9,7 +9,7 @@ from solver.api import game
 from solver.dispatch import gen_moves, is_won, make_move
 from solver.driver import Budget, adapter_for, expand_dominance, kernel_state, solve
 from solver.engine import engine_for
-from solver.nested import BUF, _level1, nested, new_seen
+from solver.nested import BUF, MAX_MOVES, _level1, nested, new_seen
 from solver.playback import replay
 from solver.variants import make_rules
 
@@ -104,3 +104,15 @@ def test_the_table_of_expanded_states_changes_no_line_and_no_count():
     assert 0 < stored < ample[3] // 3                   # far fewer states than expansions
     assert small[4].fill[1] == 48                       # three quarters of 64 slots, then no more
     assert short[4].fill[0] <= 40
+
+
+def test_a_level_two_search_stops_after_max_moves_with_its_best_line():
+    # game 241's lines are long: unbounded, a level-2 search takes 3.86 M moves there. It
+    # stops after the step that passes MAX_MOVES (a step: a level-1 search after each move,
+    # well under a tenth of it) and reports the best line found, played out, not the few
+    # steps taken (23 cards home at the stop, 88 at the end of the best line)
+    ad, state, keys = _start(241)
+    won, path, expansions, most = nested(ad.kernel, ad.cfg, state, keys, 2, 10.0, WEIGHTS, 1)
+    assert not won and len(path) == 0
+    assert MAX_MOVES <= expansions < 1.1 * MAX_MOVES
+    assert most > 80

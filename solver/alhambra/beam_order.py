@@ -28,24 +28,26 @@ LEFT_PER_REDEAL = 50                    # a redeal left counts as this many stoc
 # these won 25, 23, 22 and 18 deals, 35 together, and 36 of games 101-200.
 PLAN_WEIGHTS = ((6.0, 10.0), (3.0, 10.0), (6.0, 3.0), (3.0, 3.0))
 # Then (stock left, reserve inversions, reserve cards, waste inversions, playable reserve
-# tops): these six won 5 of the 60 deals of games 1-100 that the first four leave
-# unknown at 1 M nodes, and 9 of the 64 of games 101-200 (benchmarks/README.md).
+# tops): as beams these six won 5 of the 60 deals of games 1-100 that the first four leave
+# unknown at 1 M nodes, and 9 of the 64 of games 101-200 (benchmarks/README.md); the
+# nested searches 4-9 now use them.
 MORE_WEIGHTS = ((6.0, 10.0, 2.0, 0.0, 0.0), (6.0, 10.0, 5.0, 0.0, 0.0), (6.0, 10.0, 0.0, 5.0, 0.0),
                 (6.0, 10.0, 0.0, 0.0, 5.0), (3.0, 10.0, 3.0, 3.0, 3.0), (6.0, 5.0, 5.0, 5.0, 0.0))
 # After those, weightings drawn at random (seeded: a plan is the same on every machine).
 DRAWN_RANGES = ((1.0, 8.0), (2.0, 15.0), (0.0, 6.0), (0.0, 6.0), (0.0, 6.0))
 NODES_PER_WIDTH = 500                   # a budget of 1 M nodes: beams 2,000 states wide
 MAX_WIDTH = 2_000                       # wider beams won no more (games 1-14 at 20,000)
-NODES_PER_BEAM = 1_000_000 // 6         # a budget of 1 M nodes: six slots (four beams, a nested search)
+NODES_PER_BEAM = 1_000_000 // 6         # a budget of 1 M nodes: six slots (four beams, two nested searches)
 BEAM_NOISE = 0.5                        # a beam's scores within half a point tie (broken at random)
-# A nested search (``solver.nested``) of level 2 took the time of about two beams (one to
-# three since its rollouts expand each state once, 2026-12-06: the plan is kept, so that
-# results stay those of 0.28.0) and, on
-# the 60 deals of games 1-100 that the four beams leave unknown at 1 M nodes, won 5-8 alone,
-# where the six beams after the first four won 5 together; with the four beams, 47 of games
-# 1-100 against 35 (benchmarks/README.md).
+# A nested search (``solver.nested``) of level 2: on the 60 deals of games 1-100 that the
+# four beams leave unknown at 1 M nodes it won 5-8 alone, where the six beams after the first
+# four won 5 together. Since its rollouts expand each state once it takes about one beam's
+# time (median 1.5 s against 1.9 s; at most ``solver.nested.MAX_MOVES`` moves), and on the 86
+# deals of games 1-200 that solver 0.28.0 left unknown at 2 M nodes (4, 13, 15 and 28 left out:
+# proved lost) six more won 7; of the 6 deals of 1-200 that 0.28.0's four last beams won
+# first, these six nested searches win 4 (benchmarks/README.md, 2026-12-06). So after the
+# four beams the plan runs nested searches only, each in one beam's slot.
 NESTED_LEVEL = 2
-NESTED_BEAMS = 2                        # a nested search counts as this many beams
 NESTED_NOISE = 10.0                     # won 69 deals against 50 for a noise of 3 (a card home: 10)
 
 
@@ -144,29 +146,15 @@ def weighting(k: int) -> np.ndarray:
 
 
 def plan(cfg, nodes: int) -> list[tuple[str, int, float, np.ndarray]]:
-    """With reinforcement, the searches for wins (``solver.driver.WIN_SEARCHES``): one beam
-    per ``NODES_PER_BEAM`` nodes of the budget, at least the four of ``PLAN_WEIGHTS``,
-    ``NODES_PER_WIDTH`` nodes a state wide (at least 10, at most ``MAX_WIDTH``): more
-    searches, not wider ones, as a weighting matters more than a width. After the first
-    four, a nested search and two beams in turn, a nested search counting as
-    ``NESTED_BEAMS`` beams (weightings 0, 1, 2, ..., noise ``NESTED_NOISE``): at 1 M nodes
-    the four beams and one nested search. Below 999,996 nodes that is the four beams of
-    solver 0.16.0. Without reinforcement: none."""
+    """With reinforcement, the searches for wins (``solver.driver.WIN_SEARCHES``): one per
+    ``NODES_PER_BEAM`` nodes of the budget, at least the four beams of ``PLAN_WEIGHTS``,
+    ``NODES_PER_WIDTH`` nodes a state wide (at least 10, at most ``MAX_WIDTH``); after those,
+    nested searches (weightings 0, 1, 2, ..., noise ``NESTED_NOISE``): at 1 M nodes two, at
+    2 M eight. Below 833,330 nodes (five slots) that is the four beams of solver 0.16.0.
+    Without reinforcement: none."""
     if cfg[C_REINF] == 0:
         return []
     width = max(10, min(MAX_WIDTH, nodes // NODES_PER_WIDTH))
     slots = max(len(PLAN_WEIGHTS), nodes // NODES_PER_BEAM)
     out = [("beam", width, BEAM_NOISE, weighting(k)) for k in range(len(PLAN_WEIGHTS))]
-    cost, beams, nested = len(out), len(out), 0
-    while True:
-        if beams - len(PLAN_WEIGHTS) >= 2 * nested:       # a nested search's turn
-            if cost + NESTED_BEAMS > slots:
-                break
-            out.append(("nested", NESTED_LEVEL, NESTED_NOISE, weighting(nested)))
-            cost, nested = cost + NESTED_BEAMS, nested + 1
-        else:
-            if cost + 1 > slots:
-                break
-            out.append(("beam", width, BEAM_NOISE, weighting(beams)))
-            cost, beams = cost + 1, beams + 1
-    return out
+    return out + [("nested", NESTED_LEVEL, NESTED_NOISE, weighting(k)) for k in range(slots - len(PLAN_WEIGHTS))]
