@@ -16,8 +16,9 @@ line that keeps twelve-card reserves in order; a level-2 search looks ahead alon
 lines at every step: on the 60 deals of games 1-100 that 1 M nodes leave unknown one such
 search won 5-8, as many as six beams together or more, in the time of about two beams
 (benchmarks/README.md, "The Reinforcements: nested searches for wins"); since rollouts
-expand each state once (``Seen``), in the time of one to three beams, with the same
-lines. The noise comes from ``seed``, so a search is deterministic.
+expand each state once (``Seen``), with the same lines, in about one beam's time (a median
+of 1.5 s against 1.9), and a level-2 search plays no more than about ``MAX_MOVES`` moves.
+The noise comes from ``seed``, so a search is deterministic.
 """
 
 from __future__ import annotations
