@@ -441,7 +441,7 @@ def _dominance(rules, names) -> tuple:
 
 def _run_solver(deal, budget, dominance):
     from solver.driver import solve, warm_up
-    compile_s = warm_up()
+    compile_s = warm_up(deal.rules, tuple(dominance))
     prog = _progress()
     res = solve(deal, budget, tuple(dominance), prog)
     if prog:
@@ -584,8 +584,7 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
     if Path(deal_file).suffix == ".jsonl":
         _verify_pack(Path(deal_file), budget, names, jobs, Path(out) if out else None, as_json)
     deal = read_deal(deal_file)
-    _dominance(deal.rules, names)         # a rule these rules refuse: bad input, before the solve
-    warm_up()
+    warm_up(deal.rules, _dominance(deal.rules, names))   # a rule these rules refuse: bad input, before the solve
     res = _solve_for_verify(deal, budget, names)
     _print_verdict(res, deal_file, budget, out, as_json)
     if out:
@@ -691,7 +690,7 @@ def generate(variant, want, count, seed, max_tries, rules, profile, budget_nodes
     tries = max_tries or 100 * count
     click.echo(f"{r.describe()} (rules {r.hash()}): {count} {want} deals from shuffles of seed {seed} "
                f"(at most {tries:,} tries); budget {budget.nodes:,} nodes", err=True)
-    warm_up()
+    warm_up(r, _dominance(r, names))
     progress = _generate_progress(count)
     summary = generate_pack(r, want, count, seed, tries, budget, names, jobs or os.cpu_count() or 1, path,
                             solutions, run_local, progress)
@@ -866,7 +865,7 @@ def _batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dom
     else:
         source = lambda js: run_local(js, n, batch_module.solve_job)   # noqa: E731 (looked up now: tests replace it)
     try:
-        click.echo(f"numba compile/load {warm_up():.2f} s", err=True)   # once, before workers start
+        click.echo(f"numba compile/load {warm_up(r, tuple(dominance)):.2f} s", err=True)   # once, before workers start
         run_batch(store, todo, source, summary, Progress(len(todo)))
     except KeyboardInterrupt:             # before the first seed (while compiling, say)
         summary.interrupted = True

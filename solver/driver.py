@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional
 
 import numpy as np
 
@@ -26,13 +26,16 @@ from solver.dispatch import Kernel, hash_state
 from solver.engine import Position, engine_for
 from solver.formats import Deal, Solution
 from solver.kernels import FAMILIES, dominance_flags, dominance_rules, kernel_module
-from solver.errors import CertificationError, UnsupportedVariant  # noqa: F401  (callers import UnsupportedVariant here)
+from solver.errors import CertificationError, RulesError, UnsupportedVariant  # noqa: F401  (callers import UnsupportedVariant here)
 from solver.moves import BASE, Move
 from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FULL, GROW, LOST, MAX_MOVES_PER_NODE, RUNNING, WON,
                            X_CANGROW, X_HOME, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED, rehash, run,
                            line_hashes, resplice, table_slots, unwind, winning_path)
 from solver.toolkit import K_DEAL, kind_of
 from solver.state import KernelState, ZobristKeys, new_state, zobrist_tables
+
+if TYPE_CHECKING:
+    from solver.variants import Rules
 
 DEFAULT_NODES = 2_000_000             # about 2 s of search; raise it per run with --budget-nodes
 DEFAULT_MEMORY = 1 << 30              # bytes for the transposition table
@@ -575,11 +578,48 @@ def _shorten(ad: KernelAdapter, start_pos: Position, path: list[int], nodes: int
     return [int(m) for m in line]
 
 
-def warm_up() -> float:
-    """Compile (or load from numba's cache) the kernels; return the seconds it took."""
-    from solver.formats import pysolfc_deal
+def warm_up(rules: Optional[Rules] = None, dominance: tuple = ()) -> float:
+    """Compile (or load from numba's cache) the search and the kernel of ``rules``'s family
+    (Algerian's when ``None``) with ``dominance``, and the family's searches for wins;
+    return the seconds it took. Called before a solve or a batch is timed, so that a deal's
+    seconds are its own, not numba's: with a cold cache (any edit of a kernel source) The
+    Reinforcements' first deals of a batch took some 60-70 s more (benchmarks/README.md).
+    Batch workers forked after it inherit the compiled code; others load it from the cache
+    it filled. Numba compiles per family, not per deal or rule value, so a miniature deal
+    of the same rules compiles what every deal of them runs (where the miniature refuses
+    an option or a rule: Algerian's, and the solve compiles the rest)."""
+    from solver.miniature import SHAPES
     from solver.variants import make_rules
     t = time.perf_counter()
-    rules = make_rules("algerian", {"ranks": 3, "suits": 1, "reserves": 1, "reserve_size": 1, "tableau_piles": 1})
-    solve(pysolfc_deal(rules, 1), Budget(nodes=1000, memory=1 << 12))
+    if rules is not None:
+        try:
+            _warm(make_rules(rules.variant, {**rules.as_dict(), **SHAPES[rules.family][0]}), tuple(dominance))
+            return time.perf_counter() - t
+        except (RulesError, UnsupportedVariant):    # options or rules a miniature refuses
+            pass
+    _warm(make_rules("algerian", {"ranks": 3, "suits": 1, "reserves": 1, "reserve_size": 1, "tableau_piles": 1}), ())
     return time.perf_counter() - t
+
+
+def _warm(rules: Rules, dominance: tuple) -> None:
+    """``warm_up``'s work on the miniature rules ``rules``: a solve to its end, one stopped by
+    its budget, and each of the family's searches for wins once, as small as it comes."""
+    from solver.formats import pysolfc_deal
+    deal = pysolfc_deal(rules, 1)
+    for nodes in (1000, 8):
+        solve(deal, Budget(nodes=nodes, memory=1 << 12), dominance)
+    each_search_for_wins(deal, dominance)
+
+
+def each_search_for_wins(deal: Deal, dominance: tuple, done: frozenset = frozenset()) -> set:
+    """Run once, as small as it comes (size 1), each search for wins that the plan of
+    ``deal``'s family names at ``DEFAULT_NODES`` (where it names them all) and ``done`` does
+    not: to compile them. Returns the names run."""
+    ad = adapter_for(deal.rules, dominance)
+    state, keys = kernel_state(ad, engine_for(deal.rules).initial_position(deal.layout))
+    ran: set = set()
+    for name, _size, noise, weights in ad.k.win_plan(ad.cfg, DEFAULT_NODES):
+        if name not in done | ran:
+            WIN_SEARCHES[name](ad.kernel, ad.cfg, state, keys, 1, noise, weights, WIN_SEED)
+            ran.add(name)
+    return ran

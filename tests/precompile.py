@@ -11,15 +11,11 @@ from __future__ import annotations
 import random
 import sys
 
-from solver.driver import WIN_SEARCHES, WIN_SEED, Budget, adapter_for, expand_dominance, kernel_state, solve
-from solver.engine import engine_for
+from solver.driver import Budget, each_search_for_wins, expand_dominance, solve
 from solver.miniature import random_miniature_deal
 from solver.variants import CATALOGUE
 
 DEALS = 4            # a variant; every other one short of nodes, so the searches for wins run too
-# a budget at which a family's plan of searches for wins names each of its searches (the
-# solves above, of fewer nodes, run only its beams)
-LARGE = 2_000_000
 
 
 def precompile(family: str) -> None:
@@ -38,24 +34,12 @@ def searches_for_wins(family: str) -> None:
     rng = random.Random(0)
     searched: set = set()
     for variant in _variants(family):
-        searched |= _search_for_wins(random_miniature_deal(variant, rng, vary=True), searched)
+        deal = random_miniature_deal(variant, rng, vary=True)
+        searched |= each_search_for_wins(deal, expand_dominance(deal.rules, ("all",)), frozenset(searched))
 
 
 def _variants(family: str) -> list[str]:
     return [v.key for v in CATALOGUE if v.family == family]
-
-
-def _search_for_wins(deal, done: set) -> set:
-    """Run once each search for wins of ``deal``'s plan at a large budget not in ``done``;
-    return the names run."""
-    ad = adapter_for(deal.rules, expand_dominance(deal.rules, ("all",)))
-    state, keys = kernel_state(ad, engine_for(deal.rules).initial_position(deal.layout))
-    ran = set()
-    for name, size, noise, weights in ad.k.win_plan(ad.cfg, LARGE):
-        if name not in done | ran:
-            WIN_SEARCHES[name](ad.kernel, ad.cfg, state, keys, size, noise, weights, WIN_SEED)
-            ran.add(name)
-    return ran
 
 
 if __name__ == "__main__":
