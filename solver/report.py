@@ -47,12 +47,9 @@ class Entry:
 
 FAST, SLOW = 10_000, 1_000        # games: where the median deal takes under 0.1 s, and elsewhere
 BUDGET = 1_000_000                # nodes per deal, every row but The Reinforcements'
-# The Reinforcements: the solve default; under 0.28.0 it decides 49.0 % of games 1-1000 (42.8 %
-# at 1 M), and 0.29.0's nested searches 31 more of games 1-839 (52.3 %) in about the same time. An
-# unknown deal takes a median of 35-49 s, by machine (two workers on two cores); on one core
-# (the other busy), the slowest 40-62 s with the quicker score, test and nested searches, about the
-# target's 60 s on the slower machine (benchmarks/README.md, "a nested search expands each
-# state once")
+# The Reinforcements: the solve default; under 0.29.0 it decides 53.0 % of games 1-1000 (0.28.0:
+# 49.0 %; 42.8 % at 1 M). An unknown deal takes a median of 36 s (two workers on two cores), the
+# slowest 57-75 s, about the target's 60 s (benchmarks/README.md, "the row under 0.29.0")
 BUDGET_REINFORCEMENTS = 2_000_000
 
 PLAN: tuple[Entry, ...] = (
