@@ -18,7 +18,11 @@ line, so a fact); "never": the search ended without one (only with sound rules a
 
 Measured (benchmarks/README.md, "The Reinforcements: what the search can still prove"):
 of 20 unknown standard deals, 17 empty a reserve (10 within 1,000 nodes), 368, 683 and
-744 not within 100 M nodes, nor 978.
+744 not within 100 M nodes, nor 978. With ``--redeals 1`` (no refill before the last pass,
+the condition ``refills_last_pass.py`` needs; benchmarks/README.md, "the row under 0.29.0"):
+978, 368, 44, 476, 683, 744 and 67 all undecided at 20 M nodes. With ``--redeals 0`` (no
+refill in the first pass): "never" for all but 683, and for 25 of 40 sampled unknown deals
+("no refill in the first pass").
 """
 from __future__ import annotations
 
@@ -36,8 +40,11 @@ def main() -> None:
     ap.add_argument("--games", required=True, help="comma-separated game numbers")
     ap.add_argument("--nodes", type=float, default=5e6)
     ap.add_argument("--rule", action="append", default=[], help="a search rule (repeatable)")
+    # fewer redeals: the passes before the standard game's last (with 1, passes 0 and 1; the
+    # patch cuts the search where that game's last stock runs out)
+    ap.add_argument("--redeals", type=int, default=2, help="the passes searched, less one")
     a = ap.parse_args()
-    rules = make_rules("reinforcements", {"reinforce": False})
+    rules = make_rules("reinforcements", {"reinforce": False, "redeals": a.redeals})
     ad = d.adapter_for(rules, tuple(a.rule))
     for g in [int(x) for x in a.games.split(",")]:
         pos = engine_for(rules).initial_position(pysolfc_deal(rules, g).layout)
