@@ -463,6 +463,10 @@ def _verdict_line(deal, res) -> str:
     if res.proof in ("schedule_relaxation", "schedule_refills", "schedule_skeleton"):   # after a search ran out
         return (f"{deal.label()}: lost (proved by {res.proof}: no timing of the moves meets the "
                 f"conditions every winning line meets; CP-SAT)")
+    if res.proof == "schedule_late_refills":
+        return (f"{deal.label()}: lost (proved by schedule_late_refills: no line refills a reserve in the first "
+                f"pass, and no timing of the moves with refills only after it meets the conditions every "
+                f"winning line meets; CP-SAT)")
     if res.verdict == "lost":
         return f"{deal.label()}: lost (complete search)"
     total = 2 * deal.rules["suits"] * deal.rules["ranks"]

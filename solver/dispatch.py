@@ -19,33 +19,44 @@ from numba.extending import NativeValue, models, overload, register_model, typeo
 
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
+from solver.errors import UnsupportedVariant
 from solver.kernels import kernel_module
 
 
+WON_GOAL = "won"                 # the game's own goal: every card home
+
+
 class Kernel:
-    """The kernel of family ``family`` (one that has a kernel: see ``solver.kernels``)."""
+    """The kernel of family ``family`` (one that has a kernel: see ``solver.kernels``),
+    searching for ``goal``: the game's win, or one of the family's ``GOALS`` (a search
+    that ends without reaching it proves the goal unreachable, not the deal lost)."""
 
-    __slots__ = ("family",)
+    __slots__ = ("family", "goal")
 
-    def __init__(self, family: str):
-        kernel_module(family)             # an unknown family, or one with no kernel, is an error
+    def __init__(self, family: str, goal: str = WON_GOAL):
+        module = kernel_module(family)    # an unknown family, or one with no kernel, is an error
+        if goal != WON_GOAL and goal not in getattr(module, "GOALS", {}):
+            raise UnsupportedVariant(f"the {family} kernel has no goal {goal!r}")
         self.family = family
+        self.goal = goal
 
     def __repr__(self) -> str:
-        return f"Kernel({self.family!r})"
+        return f"Kernel({self.family!r})" if self.goal == WON_GOAL else f"Kernel({self.family!r}, {self.goal!r})"
 
 
 class KernelType(types.Opaque):
-    """numba's type of a ``Kernel``: one type per family."""
+    """numba's type of a ``Kernel``: one type per family and goal (so the search for
+    another goal is compiled apart, and the search for wins keeps its code)."""
 
-    def __init__(self, family: str):
+    def __init__(self, family: str, goal: str = WON_GOAL):
         self.family = family
-        super().__init__(name=f"Kernel({family})")
+        self.goal = goal
+        super().__init__(name=f"Kernel({family})" if goal == WON_GOAL else f"Kernel({family}:{goal})")
 
 
 @typeof_impl.register(Kernel)
 def _typeof_kernel(val, c):
-    return KernelType(val.family)
+    return KernelType(val.family, val.goal)
 
 
 register_model(KernelType)(models.OpaqueModel)
@@ -91,10 +102,24 @@ def _score(kernel, cfg, state, weights):
     """Placeholder resolved by ``overload`` below."""
 
 
+def _goal(kernel):
+    """The goal's pair of njit functions (``reached(cfg, state)``, ``beyond(cfg, state)``:
+    no line from the state reaches it) of a ``KernelType`` searching for another goal."""
+    return kernel_module(kernel.family).GOALS[kernel.goal]
+
+
 @overload(_gen, inline="always")
 def _ol_gen(kernel, cfg, state, moves, start, last):
     f = _family_function(kernel, "gen_moves")
-    return lambda kernel, cfg, state, moves, start, last: f(cfg, state, moves, start, last)
+    if kernel.goal == WON_GOAL:
+        return lambda kernel, cfg, state, moves, start, last: f(cfg, state, moves, start, last)
+    beyond = _goal(kernel)[1]
+
+    def gen_toward_goal(kernel, cfg, state, moves, start, last):
+        if beyond(cfg, state):        # a dead end for the goal: no moves to search
+            return 0
+        return f(cfg, state, moves, start, last)
+    return gen_toward_goal
 
 
 @overload(_make, inline="always")
@@ -111,7 +136,7 @@ def _ol_undo(kernel, cfg, state, keys, m, info):
 
 @overload(_won, inline="always")
 def _ol_won(kernel, cfg, state):
-    f = _family_function(kernel, "is_won")
+    f = _family_function(kernel, "is_won") if kernel.goal == WON_GOAL else _goal(kernel)[0]
     return lambda kernel, cfg, state: f(cfg, state)
 
 

@@ -22,7 +22,7 @@ import numpy as np
 from solver import __version__, cards
 from solver.beam import beam
 from solver.nested import nested
-from solver.dispatch import Kernel, hash_state
+from solver.dispatch import WON_GOAL, Kernel, hash_state
 from solver.engine import Position, engine_for
 from solver.formats import Deal, Solution
 from solver.kernels import FAMILIES, dominance_flags, dominance_rules, kernel_module
@@ -107,9 +107,9 @@ class KernelAdapter:
     kernel's configuration and array sizes, loading a reference position, and translating
     kernel moves into the notation."""
 
-    def __init__(self, rules, dominance=()):
+    def __init__(self, rules, dominance=(), goal: str = WON_GOAL):
         self.k = kernel_module(rules.family)
-        self.kernel = Kernel(rules.family)
+        self.kernel = Kernel(rules.family, goal)
         self.rules = rules
         flags = dominance_flags(rules, dominance)
         self.cfg = self.k.make_cfg(rules, flags)
@@ -281,6 +281,16 @@ def _search(ad: KernelAdapter, start_pos: Position, nodes: int, memory: int, dea
         lost.tt, lost.stored = tt, int(ctrl[X_STORED])
     return _Attempt(status, reason, int(ctrl[X_NODES]), int(ctrl[X_STORED]), int(ctrl[X_MAXDEPTH]),
                     slots * BYTES_PER_SLOT, int(ctrl[X_HOME]), frames, moves, ctrl)
+
+
+def reaches_goal(rules, goal: str, dominance: tuple, pos: Position, nodes: int, memory: int,
+                 deadline: float) -> Optional[bool]:
+    """Whether a line from ``pos`` under ``rules`` reaches the kernel goal ``goal`` (one of
+    the family's ``GOALS``): True (one did), False (the search ended without: none does,
+    as far as ``dominance``'s proofs carry over to that goal) or None (it ran out of
+    ``nodes``, ``memory`` bytes or time)."""
+    run = _search(KernelAdapter(rules, dominance, goal), pos, nodes, memory, deadline)
+    return True if run.status == WON else False if run.status == LOST else None
 
 
 NO_VERDICT = -1                      # an attempt's status when it ended without a verdict

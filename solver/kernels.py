@@ -40,6 +40,11 @@ family's refuted relaxed states):
   ``solver.state.full_hash``, or a canonical key (the Terrace family's: interchangeable
   piles hashed as a multiset), as long as equal keys mean equal outcomes.
 
+Optionally ``GOALS``: other goals than the win a search may be compiled for
+(``solver.dispatch.Kernel``), by name: ``(reached(cfg, state) -> bool, beyond(cfg, state)
+-> bool)``, ``beyond`` true where no line from the state reaches the goal (its moves are
+not searched). The Alhambra family's ``refill_due`` (``SAFE_SCHEDULE_LATE_REFILLS``).
+
 Python, over a ``solver.variants.Rules``:
 
 * ``make_cfg(rules, safe_flags) -> int64 array`` (shared slots from ``solver.toolkit``);
@@ -176,6 +181,9 @@ FAMILIES: Mapping[str, Family] = MappingProxyType({
             # with two redeals a solve takes minutes (benchmarks/README.md, solver 0.22.0)
             DominanceRule("schedule_refills", {"waste_piles": 1, "reinforce": True},
                           "one waste pile and reinforcement", all_needs={"redeals": (0, 1)}),
+            # a solve takes minutes on a standard deal (benchmarks/README.md, solver 0.30.0)
+            DominanceRule("schedule_late_refills", {"waste_piles": 1, "reinforce": True},
+                          "one waste pile and reinforcement", all_needs={"redeals": ()}),
         )),
     "algerian": Family(
         engine="solver.algerian.rules:AlgerianEngine", kernel="solver.algerian.kernel",

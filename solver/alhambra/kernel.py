@@ -13,6 +13,8 @@ kernel contract of ``solver.kernels``.
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from numba import njit
 
@@ -498,6 +500,56 @@ benchmarks/README.md). Checked against the unpruned oracle on miniatures (no pos
 oracle wins is refuted) and with and without the rule on the solver's verdicts
 (``tests/test_schedule_reinforcements.py``)."""
 
+SAFE_SCHEDULE_LATE_REFILLS = 1024
+"""``schedule_late_refills`` (one waste pile, reinforcement): a verdict on position P from
+two facts, after a search that ran out of nodes (``root_verdict``) where the refill
+model's own rules decided nothing (``solver.alhambra.late_refills``):
+
+(A) *No refill in the current pass.* A search of the game without refills, limited to P's
+    current pass (no redeal beyond those P has used), for the goal ``refill_due`` (a
+    reserve empty while the stock holds cards), with ``deal_through_inert``, ends without
+    reaching it (within ``GOAL_NODES`` nodes; else no verdict).
+(B) *No schedule after it.* The bare refill model (``SAFE_SCHEDULE_REFILLS``, *Stages*)
+    with no take in the current pass (``MODELS["late"]``) has no schedule (CP-SAT, within
+    ``DET_TIME_LATE_REFILLS``).
+Then P is lost. A schedule of (B) that plays to a win on the reference engine is a win
+(certified like any line); anything else decides nothing.
+
+Proof. Let L be a winning line from P.
+1. L refills nothing in the current pass. Else let R be its first refill there. Up to R
+   no refill happened, and reinforcement changes the game by its refills only, so L's
+   moves up to R (without R) are a line of the game without refills, within the pass.
+   R takes the stock's next card into an empty reserve, so the state it starts from has a
+   reserve empty and the stock holding a card: the goal, reached by that line (at P
+   itself if the line is empty), and (A)'s search would have reached it:
+2. (A)'s search is complete for the goal. It expands every state it reaches that is not
+   the goal, except where ``refill_out_of_reach`` holds (the stock empty, no redeal
+   allowed: the goal needs a stock card, and only a redeal fills the stock). Its
+   transposition table skips a state already expanded, which reaches the goal exactly
+   when its first visit did (the goal is a property of the state). ``deal_through_inert``
+   (``SAFE_DEAL_THROUGH_INERT``, whose proof is followed here with "reaches the goal" for
+   "is winnable", by induction on the shortest line to the goal): if the macro's start N
+   is not the goal, no reserve of N is empty (its stock is not, as it deals), and the
+   macro's states keep N's reserves, so none is the goal; where a shortest line leaves the
+   macro at a state Q by a reserve card home m, N + m is a child of N with the same
+   deals after it (N + m + deals = Q + m), and a line from Q + m to the goal is one from
+   N + m: Q + m's deals are N + m's deals, and if Q + m itself is the goal so is N + m
+   (the same reserves, more stock cards).
+3. So every take of L lies in a later pass. ``SAFE_SCHEDULE_REFILLS`` maps L's labels to a
+   solution of the refill model in which a card's take literal of pass k is true only
+   where L takes it first in pass k, so never in pass 0; the bare model keeps a subset of
+   the constraints (*Stages*; without forced refills nothing requires a take), so L's
+   labels solve it with every take of pass 0 false: they solve ``late``, which is that
+   model with those literals left out. No schedule there means no winning line.
+
+Where it runs: only when named (``DominanceRule.all_needs``): (B) takes minutes on a
+standard deal. Checked: the goal search against a plain search of the reference engine for
+the same goal (every position of the current pass), the verdicts against the unpruned
+oracle on miniatures (no position the oracle wins is refuted), with and without the rule
+on the solver's verdicts, and on full-size standard deals (``tests/test_late_refills.py``).
+Measured (benchmarks/README.md, "no refill in the first pass"): it refutes The
+Reinforcements 978, 368, 374, 44 and 881, which every other rule leaves unknown."""
+
 MEMO_SLOTS = 1 << 22              # the relaxation's memo: 64 MB per solve, at least ...
 MEMO_SLOTS_MAX = 1 << 25          # ... and at most 512 MB (a solve of 8 M nodes or more)
 RELAX_MOVES_MANY_REDEALS = 100_000  # the relaxation's moves at most, with two redeals or more
@@ -555,11 +607,25 @@ def relaxation_moves(cfg, nodes: int) -> int:
 def root_verdict(cfg, rules, pos, seconds: float):
     """The schedule model's verdict on reference position ``pos``
     (``SAFE_SCHEDULE_RELAXATION``; with reinforcement ``SAFE_SCHEDULE_REFILLS``, else its
-    skeleton alone, ``SAFE_SCHEDULE_SKELETON``):
+    skeleton alone, ``SAFE_SCHEDULE_SKELETON``; where these decide nothing,
+    ``SAFE_SCHEDULE_LATE_REFILLS``):
     ``("lost", [], rule)`` when it has no schedule,
     ``("won", moves, rule)`` when a schedule plays to a win on the reference engine, None
     when its rule is off, CP-SAT gives up (``solver.alhambra.schedule.det_time_for``, or
     ``seconds`` of wall clock) or the schedule found does not play."""
+    t0 = time.monotonic()
+    verdict = _schedule_verdict(cfg, rules, pos, seconds)
+    left = seconds - (time.monotonic() - t0)
+    if verdict is None and cfg[C_REINF] and cfg[C_SAFE] & SAFE_SCHEDULE_LATE_REFILLS and left > 0:
+        from solver.alhambra.late_refills import late_refills_verdict
+        late, moves, _ = late_refills_verdict(rules, pos, left)
+        if late is not None:
+            return late, moves or [], "schedule_late_refills"
+    return verdict
+
+
+def _schedule_verdict(cfg, rules, pos, seconds: float):
+    """``root_verdict``'s schedule model, ``schedule_late_refills`` aside."""
     if not cfg[C_REINF]:
         rule, flag, stages = "schedule_relaxation", SAFE_SCHEDULE_RELAXATION, None
     elif cfg[C_SAFE] & SAFE_SCHEDULE_REFILLS:
@@ -938,6 +1004,31 @@ def hash_state(cfg, state, keys, h):
 @njit(cache=True)
 def is_won(cfg, state):
     return is_all_home(cfg, state)
+
+
+@njit(cache=True)
+def refill_due(cfg, state):
+    """The goal ``refill_due``: a reserve empty while the stock holds cards, where the game
+    with reinforcement makes its first refill (searched on the game without refills, which
+    every line of it is up to there; ``SAFE_SCHEDULE_LATE_REFILLS``)."""
+    if state.lens[cfg[C_STOCK]] == 0:
+        return False
+    for r in range(cfg[C_NRES]):
+        if state.lens[r] == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def refill_out_of_reach(cfg, state):
+    """No line from here reaches ``refill_due``: the stock is empty and no redeal is left
+    to fill it again."""
+    return state.lens[cfg[C_STOCK]] == 0 and state.scal[S_REDEALS] >= cfg[C_REDEALS]
+
+
+# The goals other than the win that a search may be compiled for (``solver.dispatch.Kernel``):
+# name -> (reached, beyond: no line from the state reaches it).
+GOALS = {"refill_due": (refill_due, refill_out_of_reach)}
 
 
 @njit(cache=True)

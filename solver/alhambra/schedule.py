@@ -61,7 +61,13 @@ class _Schedule:
     skeleton about a tenth of the size."""
 
     def __init__(self, pos, rules, follow_free: bool = True, force_refills: bool = True,
-                 pairs: bool = True):
+                 pairs: bool = True, first_take: int = 0):
+        # takes before pass ``first_take`` left out: only where no line refills before it
+        # (``SAFE_SCHEDULE_LATE_REFILLS``), and only without forced refills, which state
+        # takes that a move emptying a reserve makes necessary
+        if first_take and force_refills:
+            raise ValueError("a model with forced refills cannot leave takes out")
+        self.first_take = first_take
         self.m = cp_model.CpModel()
         self.ranks = rules["ranks"]
         self.any_base = bool(rules["empty_waste_accepts_any"])
@@ -246,11 +252,13 @@ class _Schedule:
 
     def _refill_literals(self, x, passes):
         """``rf[(x, k)]``: with reinforcement a reserve takes card ``x`` from the stock in
-        pass k (one of ``passes``); ``fb[(x, k)]``: in pass k or before. From then on the
-        model leaves the card free (its home time aside): it is in no waste."""
+        pass k (one of ``passes``, not before ``first_take``); ``fb[(x, k)]``: in pass k or
+        before. From then on the model leaves the card free (its home time aside): it is in
+        no waste."""
         m = self.m
         for k in range(self.passes):
-            self.rf[(x, k)] = m.NewBoolVar("") if self.reinforce and k in passes else False
+            takes = self.reinforce and k in passes and k >= self.first_take
+            self.rf[(x, k)] = m.NewBoolVar("") if takes else False
         lits = [self.rf[(x, k)] for k in range(self.passes) if self.rf[(x, k)] is not False]
         if len(lits) > 1:
             m.AddAtMostOne(lits)
@@ -1085,6 +1093,9 @@ MODELS = {
     "bare": dict(follow_free=False, force_refills=False),   # neither a free card's life nor forced refills
     "loose": dict(follow_free=False),                       # no free card's life in a redealt stock
     "full": dict(),
+    # the bare one with no take in the current pass (``SAFE_SCHEDULE_LATE_REFILLS``: only
+    # where no line refills in it); not a stage of ``stages_for``
+    "late": dict(follow_free=False, force_refills=False, first_take=1),
 }
 MODEL_CAPS = {"skeleton": DET_TIME_SKELETON}   # a model's own limit, where lower than the position's
 
