@@ -80,6 +80,10 @@ SAME_RESULTS["reinforcements"] = ()
 for _v in SAME_RESULTS:
     if _v != "reinforcements":
         SAME_RESULTS[_v] += ("patience-solver 0.28.0",)
+# 0.30.0 adds ``schedule_late_refills``, which runs only when named (``all`` leaves it out, and
+# a store's records name their rules): every variant's records of 0.29.0 carry over
+for _v in SAME_RESULTS:
+    SAME_RESULTS[_v] += ("patience-solver 0.29.0",)
 # Versions whose records of a variant this version reproduces at budgets up to so many
 # nodes only: 0.17.0-0.19.0 run the beams of 0.16.0 below 1 M nodes (0.17.0 and 0.18.0 at
 # 1 M too) and other searches for wins above; 0.19.0 adds a nested search at 1 M; 0.29.0 adds

@@ -23,6 +23,9 @@ the condition ``refills_last_pass.py`` needs; benchmarks/README.md, "the row und
 978, 368, 44, 476, 683, 744 and 67 all undecided at 20 M nodes. With ``--redeals 0`` (no
 refill in the first pass): "never" for all but 683, and for 25 of 40 sampled unknown deals
 ("no refill in the first pass").
+
+Over the current pass alone, the rule ``schedule_late_refills`` (solver 0.30.0) has this
+search as a kernel goal (``refill_due``): ``benchmarks/bench_late_refills.py``.
 """
 from __future__ import annotations
 

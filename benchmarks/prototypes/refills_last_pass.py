@@ -23,6 +23,9 @@ takes from pass p on. (A_1) is within the goal search's reach (``first_refill.py
 ``--from 1`` the bare model has no schedule for 978, 368, 374, 44 and 881 (31-152 units):
 five standard deals lost by the pair, not yet cross-checked on miniatures
 (benchmarks/README.md, "no refill in the first pass").
+
+With ``--from 1`` and the bare model, the rule ``schedule_late_refills`` (solver 0.30.0) has
+this model as ``MODELS["late"]``: ``benchmarks/bench_late_refills.py``.
 """
 from __future__ import annotations
 
