@@ -510,8 +510,7 @@ model's own rules decided nothing (``solver.alhambra.late_refills``):
     reserve empty while the stock holds cards), with ``deal_through_inert``, ends without
     reaching it (within ``GOAL_NODES`` nodes; else no verdict).
 (B) *No schedule after it.* The bare refill model (``SAFE_SCHEDULE_REFILLS``, *Stages*)
-    with no take in the current pass, and each reserve's bottom card leaving at or after
-    the pass's last landing (``MODELS["late"]``), has no schedule (CP-SAT, within
+    with no take in the current pass (``MODELS["late"]``) has no schedule (CP-SAT, within
     ``DET_TIME_LATE_REFILLS``).
 Then P is lost. A schedule of (B) that plays to a win on the reference engine is a win
 (certified like any line); anything else decides nothing.
@@ -540,14 +539,8 @@ Proof. Let L be a winning line from P.
    solution of the refill model in which a card's take literal of pass k is true only
    where L takes it first in pass k, so never in pass 0; the bare model keeps a subset of
    the constraints (*Stages*; without forced refills nothing requires a take), so L's
-   labels solve it with every take of pass 0 false.
-4. More: L's moves in the current pass are a line of the game without refills (1), so by
-   (A) none of its states there has a reserve empty while the stock holds cards. A reserve
-   holds only its own cards in the pass (no take), so it empties when its bottom card
-   leaves; then the stock is empty: every sequence card still in the stock has been dealt
-   (none is taken), the last at the pass's last landing, and the leave comes after it, in
-   that slot or later (or in a later pass). So L's labels meet that bound too, and solve
-   ``late``. No schedule there means no winning line.
+   labels solve it with every take of pass 0 false: they solve ``late``, which is that
+   model with those literals left out. No schedule there means no winning line.
 
 Where it runs: only when named (``DominanceRule.all_needs``): (B) takes minutes on a
 standard deal. Checked: the goal search against a plain search of the reference engine for

@@ -113,8 +113,6 @@ class _Schedule:
                     self.m.AddNoOverlap(stays)
             if force_refills:
                 self._forced_refills(pos.reserves)
-            if first_take:
-                self._no_reserve_empty_before(pos.reserves, first_take)
         self.copies: dict[int, list] = {}
         for i, c in self.card.items():
             self.copies.setdefault(c, []).append(i)
@@ -327,16 +325,6 @@ class _Schedule:
                 size = m.NewIntVar(1, self.end - self.start + 2, "")
                 occupants[r].append(m.NewOptionalIntervalVar(take, size, gone + 1, w, ""))
             self.refill_at[x], self.free_leave[x] = take, gone
-
-    def _no_reserve_empty_before(self, reserves, first_take):
-        """With no refill before pass ``first_take`` (``SAFE_SCHEDULE_LATE_REFILLS``), no
-        reserve is empty while the stock holds cards before then: a reserve's own bottom
-        card leaves only after the last landing of pass ``first_take - 1`` (that pass deals
-        every sequence card, none being taken), or later."""
-        last_landing = self.landing(self.n - 1, first_take - 1)
-        for r, pile in enumerate(reserves):
-            if pile and self.n > self.now:
-                self.m.Add(self.leave[("r", r, 0)] >= last_landing)
 
     def _next_in_stock(self, k):
         """``nxt[j]``: the first sequence position q >= j whose card is in pass k's stock
