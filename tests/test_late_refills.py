@@ -78,6 +78,15 @@ def test_the_goal_search_at_full_size():
     assert refill_in_current_pass(rules, start[11]) is True
 
 
+def test_a_goal_the_family_lacks_is_an_error():
+    from solver.dispatch import Kernel
+    from solver.errors import UnsupportedVariant
+    assert Kernel("alhambra", GOAL).goal == GOAL
+    for family, goal in (("alhambra", "all_home"), ("algerian", GOAL)):
+        with pytest.raises(UnsupportedVariant):
+            Kernel(family, goal)
+
+
 def test_the_late_model_leaves_out_the_current_pass_s_takes_only():
     """``late`` is the bare model with no take literal in pass 0 (and only there); a model
     with forced refills cannot leave takes out."""
