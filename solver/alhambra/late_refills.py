@@ -53,11 +53,11 @@ def late_refills_verdict(rules, pos: Position, seconds: float = float("inf"),
     failed or gave up."""
     from solver.alhambra import schedule
     from solver.engine import engine_for
-    deadline = time.monotonic() + seconds
-    refill = refill_in_current_pass(rules, pos, deadline=time.perf_counter() + seconds)
+    deadline = time.perf_counter() + seconds         # the driver's clock
+    refill = refill_in_current_pass(rules, pos, deadline=deadline)
     if refill is not False:
         return None, None, "a line refills in the current pass" if refill else "the goal search ran out"
-    status, moves = schedule.solve_schedule(engine_for(rules), pos, rules, det_time, deadline - time.monotonic(),
+    status, moves = schedule.solve_schedule(engine_for(rules), pos, rules, det_time, deadline - time.perf_counter(),
                                             ("late",))
     if status == "INFEASIBLE":
         return "lost", None, "no refill in the current pass, no schedule after it"
