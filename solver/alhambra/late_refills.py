@@ -24,9 +24,9 @@ GOAL_RULES = ("deal_through_inert",)
 # out at 20 M nodes for 11 (benchmarks/README.md, "no refill in the first pass").
 GOAL_NODES = 20_000_000
 GOAL_MEMORY = 1 << 30
-# CP-SAT's deterministic time for the model: it refuted The Reinforcements 368, 881, 374,
-# 978 and 44 under the standard rules at 31, 91, 117, 126 and 152 units, some 5-30 minutes
-# (benchmarks/README.md)
+# CP-SAT's deterministic time for the model: it refuted The Reinforcements 348, 368, 881,
+# 560, 500, 374, 978 and 44 under the standard rules at 30, 31, 91, 98, 109, 117, 126 and
+# 152 units, some 5-35 minutes (benchmarks/README.md)
 DET_TIME_LATE_REFILLS = 200.0
 
 
