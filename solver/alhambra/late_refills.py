@@ -25,8 +25,8 @@ GOAL_RULES = ("deal_through_inert",)
 GOAL_NODES = 20_000_000
 GOAL_MEMORY = 1 << 30
 # CP-SAT's deterministic time for the model: it refuted The Reinforcements 348, 368, 881,
-# 560, 500, 374, 978 and 44 under the standard rules at 30, 31, 91, 98, 109, 117, 126 and
-# 152 units, some 5-35 minutes (benchmarks/README.md)
+# 560, 684, 500, 374, 978 and 44 under the standard rules at 30, 31, 91, 98, 100, 109, 117,
+# 126 and 152 units, some 5-35 minutes (benchmarks/README.md)
 DET_TIME_LATE_REFILLS = 200.0
 
 
