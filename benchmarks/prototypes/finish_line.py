@@ -35,8 +35,9 @@ def best_line(ad, pos) -> tuple[list[int], int, bool]:
     out = np.zeros(nested.BUF, dtype=np.int32)
     count = np.zeros(1, dtype=np.int64)
     np.random.seed(WIN_SEED)      # as ``nested.nested`` seeds a level-2 search
+    seen = nested.new_seen(nested.SEEN_SLOTS, nested.SEEN_ENTRIES)
     home, n, won = nested._level2(ad.kernel, ad.cfg, state, keys, weighting(0), NESTED_NOISE, WIN_SEED, out,
-                                  count)
+                                  count, seen)
     return [int(m) for m in out[:n]], int(home), bool(won)
 
 

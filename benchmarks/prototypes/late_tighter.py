@@ -64,6 +64,19 @@ def add_first_move(sc, rules) -> int:
     return added
 
 
+def build(game: int, model: str, first_move: bool):
+    """The reference engine, the deal's start, the model ``model`` of ``S.MODELS`` with pass
+    0's take literals fixed false (and ``add_first_move`` if asked), the takes it constrained."""
+    rules = make_rules("reinforcements")
+    engine = engine_for(rules)
+    pos = engine.initial_position(pysolfc_deal(rules, game).layout)
+    sc = S._Schedule(pos, rules, **S.MODELS[model])
+    for (x, k), lit in sc.rf.items():
+        if k == 0 and lit is not False:
+            sc.m.Add(lit == 0)
+    return engine, pos, sc, add_first_move(sc, rules) if first_move else 0
+
+
 def check(seed: int, n: int) -> None:
     from collections import Counter
     from tests.oracle_store import position_verdicts
@@ -94,15 +107,8 @@ def main() -> None:
     a = ap.parse_args()
     if a.check:
         return check(*a.check)
-    rules = make_rules("reinforcements")
-    engine = engine_for(rules)
-    pos = engine.initial_position(pysolfc_deal(rules, a.game).layout)
     t = time.perf_counter()
-    sc = S._Schedule(pos, rules, **S.MODELS[a.model])
-    for (x, k), lit in sc.rf.items():
-        if k == 0 and lit is not False:
-            sc.m.Add(lit == 0)
-    added = add_first_move(sc, rules) if a.first_move else 0
+    engine, pos, sc, added = build(a.game, a.model, a.first_move)
     proto = sc.m.Proto()
     solver = S._solver(a.det_time)
     status = solver.StatusName(solver.Solve(sc.m))
