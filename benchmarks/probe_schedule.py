@@ -54,7 +54,7 @@ def main() -> None:
                 moves, why = replay_schedule(engine, pos, sc, solver.Value)
             why = f" [{solver.deterministic_time:.1f} units] {why}"
         else:
-            status, moves = solve_schedule(engine, pos, rules, args.det_time or None)
+            status, moves, _ = solve_schedule(engine, pos, rules, args.det_time or None)
         verdict = "lost" if status == "INFEASIBLE" else "won" if moves is not None else "unknown"
         if moves is not None:
             certify(deal, moves)                    # raises if the line does not win

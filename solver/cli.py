@@ -454,7 +454,9 @@ def _verdict_line(deal, res) -> str:
         base = f" with base {res.base()}" if res.base() else ""
         found = f"; the search's line: {res.search_moves}" if res.search_moves and res.search_moves != len(res.moves) else ""
         by = {None: "", "beam": "; found by a beam search after the search ran out of nodes",
-              "nested": "; found by a nested search (rollouts) after the search ran out of nodes"}.get(
+              "nested": "; found by a nested search (rollouts) after the search ran out of nodes",
+              "schedule_lead": "; found by a search from where a refill schedule of CP-SAT stops playing, after "
+                               "the search ran out of nodes"}.get(
             res.proof, "; found by the schedule model, CP-SAT, after the search ran out of nodes")
         return f"{deal.label()}: won in {len(res.moves)} moves{base} (certified by the reference engine{found}{by})"
     if res.proof == "free_reserve_relaxation":          # decided before any search

@@ -468,7 +468,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         res.verdict, res.reason = "lost", None
     elif attempt.reason == "nodes" and time.perf_counter() < deadline:
         if not _wins(ad, deal, start_pos, res, budget, t0, deadline):
-            _root_verdict(ad, deal, start_pos, res, t0, deadline)
+            _root_verdict(ad, deal, start_pos, res, t0, deadline, budget.memory)
     return res
 
 
@@ -478,33 +478,45 @@ def _wins(ad: KernelAdapter, deal: Deal, start_pos: Position, res: SolveResult, 
     ``WIN_SEARCHES``), in turn until one wins, the clock read between them: a win is
     certified like the search's (``proof`` names the search that found it), and no win
     decides nothing. The result's nodes count their moves. Returns whether one won."""
-    state, keys = kernel_state(ad, start_pos)        # each search leaves it as it came
-    for name, size, noise, weights in ad.k.win_plan(ad.cfg, budget.nodes):
+    found = _plan_win(ad, start_pos, res, budget.nodes, deadline)
+    if found is not None:
+        name, path = found
+        t1 = time.perf_counter()
+        res.search_moves = _line_length(ad, start_pos, path)
+        res.moves = certify(deal, _expand(ad, start_pos, _shorten(ad, start_pos, path, budget.shorten)))
+        res.verdict, res.reason, res.proof = "won", None, name
+        res.certify_seconds = time.perf_counter() - t1
+    res.seconds = time.perf_counter() - t0
+    return found is not None
+
+
+def _plan_win(ad: KernelAdapter, pos: Position, res: SolveResult, nodes: int,
+              deadline: float) -> Optional[tuple[str, list[int]]]:
+    """The family's searches for wins from ``pos`` for a budget of ``nodes`` (``win_plan``),
+    in turn until one wins, the clock read between them: the winner's name and kernel line,
+    or None. The result's nodes count their moves."""
+    state, keys = kernel_state(ad, pos)              # each search leaves it as it came
+    for name, size, noise, weights in ad.k.win_plan(ad.cfg, nodes):
         if time.perf_counter() >= deadline:
-            return False
+            return None
         won, path, expansions, most = WIN_SEARCHES[name](ad.kernel, ad.cfg, state, keys, size, noise, weights,
                                                          WIN_SEED)
         res.nodes += int(expansions)
         res.most_home = max(res.most_home, int(most))
         if won:
-            t1 = time.perf_counter()
-            found = [int(m) for m in path]
-            res.search_moves = _line_length(ad, start_pos, found)
-            res.moves = certify(deal, _expand(ad, start_pos, _shorten(ad, start_pos, found, budget.shorten)))
-            res.verdict, res.reason, res.proof = "won", None, name
-            res.certify_seconds = time.perf_counter() - t1
-            res.seconds = time.perf_counter() - t0
-            return True
-    res.seconds = time.perf_counter() - t0
-    return False
+            return name, [int(m) for m in path]
+    return None
 
 
 def _root_verdict(ad: KernelAdapter, deal: Deal, start_pos: Position, res: SolveResult, t0: float,
-                  deadline: float) -> None:
+                  deadline: float, memory: int) -> None:
     """After a search that ran out of nodes, the family's verdict from outside the search
     (Alhambra: the schedule model) within the time left: lost by its proof, or won by a
-    line certified here."""
+    line certified here; or a lead, a line of play from whose end ``_search_lead`` looks
+    for a win."""
     root = ad.k.root_verdict(ad.cfg, deal.rules, start_pos, deadline - time.perf_counter())
+    if root is not None and root[0] == "lead":
+        root = _search_lead(ad, deal, start_pos, root[1], res, deadline, memory)
     if root is None:
         if time.perf_counter() >= deadline:
             res.reason = "time"
@@ -517,6 +529,46 @@ def _root_verdict(ad: KernelAdapter, deal: Deal, start_pos: Position, res: Solve
         res.certify_seconds = time.perf_counter() - t1
     res.verdict, res.reason, res.proof = verdict, None, rule
     res.seconds = time.perf_counter() - t0
+
+
+# Searches from a lead (``_search_lead``): The Reinforcements 643 under the standard rules
+# is won 963 nodes of complete search from the end of the 145-move lead of
+# ``schedule_late_refills``' model, and 744 by a nested search from 3 moves before the end of
+# its 137-move lead (benchmarks/README.md, "leads")
+LEAD_BACK = (0, 3, 10, 20)            # from the lead's end, and from so many moves before it
+LEAD_NODES = 2_000_000                # each complete search from there
+LEAD_PLAN_NODES = 1_000_000           # then the family's searches for wins, as for this budget
+
+
+def _search_lead(ad: KernelAdapter, deal: Deal, start_pos: Position, lead: list[Move], res: SolveResult,
+                 deadline: float, memory: int) -> Optional[tuple[str, list[Move], str]]:
+    """Searches for wins from positions on ``lead`` (legal moves from ``start_pos``, where a
+    schedule that does not play stops): from its end and ``LEAD_BACK`` moves before it, the
+    complete search for ``LEAD_NODES`` nodes, then (unless it proved that position lost) the
+    family's searches for wins (``_plan_win``). ``("won", the lead's moves up there and the
+    winning line, "schedule_lead")`` for the first win (certified by the caller from the
+    deal's start), else None: no win decides nothing, the lead being one line among many.
+    The result's nodes count every search's."""
+    engine = engine_for(deal.rules)
+    line = [start_pos]
+    for m in lead:
+        line.append(engine.apply(line[-1], m))
+    for back in (b for b in LEAD_BACK if b < len(line)):
+        if time.perf_counter() >= deadline:
+            break
+        pos = line[-1 - back]
+        attempt = _search(ad, pos, LEAD_NODES, memory, deadline)
+        res.nodes += attempt.nodes
+        res.most_home = max(res.most_home, attempt.most_home)
+        path = None
+        if attempt.status == WON:
+            path = winning_path(attempt.frames, attempt.moves, attempt.ctrl) if attempt.ctrl[0] >= 0 else []
+        elif attempt.status != LOST:
+            found = _plan_win(ad, pos, res, LEAD_PLAN_NODES, deadline)
+            path = found and found[1]
+        if path is not None:
+            return "won", list(lead[:len(line) - 1 - back]) + _expand(ad, pos, path), "schedule_lead"
+    return None
 
 
 RELAX_FIRST = 10_000                 # relaxed moves of the first root relaxation search

@@ -50,11 +50,11 @@ def _check(seed: int, n: int, small: bool, max_states: int, variant: str = "alha
     oracle finds no win; a schedule read back as a line only where that line wins. (The
     oracle's verdicts are stored in ``tests/oracle/``, ``tests.oracle_store``.) ``stages``:
     the models solved (``solve_schedule``; by default ``stages_for``'s)."""
-    counts = {"refuted": 0, "refuted_lost": 0, "oracle_lost": 0, "played": 0, "oracle_won": 0}
+    counts = {"refuted": 0, "refuted_lost": 0, "oracle_lost": 0, "played": 0, "oracle_won": 0, "leads": 0}
     made, verdicts = position_verdicts(variant, "tests.test_schedule_alhambra:_positions",
                                        dict(seed=seed, n=n, small=small, variant=variant, fixed=fixed), max_states)
     for (deal, e, pos), oracle in zip(made, verdicts):
-        status, moves = solve_schedule(e, pos, deal.rules, stages=stages)
+        status, moves, lead = solve_schedule(e, pos, deal.rules, stages=stages)
         assert status in ("INFEASIBLE", "OPTIMAL", "FEASIBLE"), status
         lost = status == "INFEASIBLE"
         assert not (lost and oracle == "won"), (deal.rules.describe(), pos)
@@ -64,6 +64,12 @@ def _check(seed: int, n: int, small: bool, max_states: int, variant: str = "alha
             for m in moves:
                 p = e.apply(p, m)
             assert e.is_won(p)
+            assert lead == []
+        p = pos
+        for m in lead:                             # a lead is real play: every move legal, no win
+            p = e.apply(p, m)
+        assert not (lead and e.is_won(p))
+        counts["leads"] += bool(lead)
         counts["refuted"] += lost
         counts["oracle_lost"] += oracle == "lost"
         counts["refuted_lost"] += lost and oracle == "lost"

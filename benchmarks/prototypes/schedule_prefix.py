@@ -101,7 +101,7 @@ def main() -> None:
         att = _search(ad, p, a.nodes, 1 << 28, math.inf)
         verdict = {WON: "won", LOST: "lost"}.get(att.status, "unknown")
         line, home, nwon = best_line(ad, p)
-        row = dict(back=k, home=sum(len(f) for f in p.foundations), search=verdict, nodes=att.nodes,
+        row = dict(game=a.game, back=k, home=sum(len(f) for f in p.foundations), search=verdict, nodes=att.nodes,
                    most_home=att.most_home, nested_home=home, nested_won=nwon, s=round(time.perf_counter() - t, 1))
         if att.status == WON or nwon:
             path = winning_path(att.frames, att.moves, att.ctrl) if att.status == WON else line

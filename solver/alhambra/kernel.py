@@ -610,9 +610,12 @@ def root_verdict(cfg, rules, pos, seconds: float):
     skeleton alone, ``SAFE_SCHEDULE_SKELETON``; where these decide nothing,
     ``SAFE_SCHEDULE_LATE_REFILLS``):
     ``("lost", [], rule)`` when it has no schedule,
-    ``("won", moves, rule)`` when a schedule plays to a win on the reference engine, None
-    when its rule is off, CP-SAT gives up (``solver.alhambra.schedule.det_time_for``, or
-    ``seconds`` of wall clock) or the schedule found does not play."""
+    ``("won", moves, rule)`` when a schedule plays to a win on the reference engine,
+    ``("lead", moves, rule)`` when ``schedule_late_refills``' schedule does not play (its
+    lead, ``solver.alhambra.schedule.schedule_lead``: no verdict, a line from whose end the
+    driver searches for wins), None when its rule is off, CP-SAT gives up
+    (``solver.alhambra.schedule.det_time_for``, or ``seconds`` of wall clock) or the schedule
+    found does not play."""
     t0 = time.monotonic()
     verdict = _schedule_verdict(cfg, rules, pos, seconds)
     left = seconds - (time.monotonic() - t0)
@@ -637,7 +640,7 @@ def _schedule_verdict(cfg, rules, pos, seconds: float):
     from solver.alhambra import schedule                  # OR-Tools loads only when used
     from solver.engine import engine_for
     limit = schedule.DET_TIME_SKELETON_ALONE if stages else None
-    status, moves = schedule.solve_schedule(engine_for(rules), pos, rules, limit, seconds, stages)
+    status, moves, _ = schedule.solve_schedule(engine_for(rules), pos, rules, limit, seconds, stages)
     if status == "INFEASIBLE":
         return "lost", [], rule
     if moves is not None:

@@ -49,7 +49,9 @@ def late_refills_verdict(rules, pos: Position, seconds: float = float("inf"),
                          det_time: float = DET_TIME_LATE_REFILLS) -> tuple[Optional[str], Optional[list[Move]], str]:
     """``("lost", None, why)`` when no line refills in ``pos``'s current pass and the model
     ``late`` has no schedule; ``("won", moves, why)`` when that model's schedule plays to a
-    win on the reference engine; else ``(None, None, why)``, ``why`` saying which fact
+    win on the reference engine; ``("lead", moves, why)`` when it does not play, ``moves``
+    its lead (``schedule.schedule_lead``: real play as far as the schedule goes, a place to
+    search for wins, no verdict); else ``(None, None, why)``, ``why`` saying which fact
     failed or gave up."""
     from solver.alhambra import schedule
     from solver.engine import engine_for
@@ -57,10 +59,12 @@ def late_refills_verdict(rules, pos: Position, seconds: float = float("inf"),
     refill = refill_in_current_pass(rules, pos, deadline=deadline)
     if refill is not False:
         return None, None, "a line refills in the current pass" if refill else "the goal search ran out"
-    status, moves = schedule.solve_schedule(engine_for(rules), pos, rules, det_time, deadline - time.perf_counter(),
-                                            ("late",))
+    status, moves, lead = schedule.solve_schedule(engine_for(rules), pos, rules, det_time,
+                                                  deadline - time.perf_counter(), ("late",))
     if status == "INFEASIBLE":
         return "lost", None, "no refill in the current pass, no schedule after it"
     if moves is not None:
         return "won", moves, "a schedule with late refills plays to a win"
+    if lead:
+        return "lead", lead, f"a schedule with late refills plays {len(lead)} moves"
     return None, None, f"the model's status: {status}"

@@ -1001,6 +1001,15 @@ def schedule_moves(engine, pos, sc: _Schedule, value) -> Optional[list[Move]]:
 def replay_schedule(engine, pos, sc: _Schedule, value) -> tuple[Optional[list[Move]], str]:
     """``schedule_moves`` with the reason a schedule does not play: the moves (None if it
     does not play) and, if not, the first event the engine refuses and where play stood."""
+    moves, why = schedule_lead(engine, pos, sc, value)
+    return (None if why else moves), why
+
+
+def schedule_lead(engine, pos, sc: _Schedule, value) -> tuple[list[Move], str]:
+    """The moves a schedule's events play on the reference ``engine`` from ``pos``, each
+    legal, up to the first event it refuses, and why they stop there ("" when they win).
+    Where a schedule does not play, these moves are a *lead*: a line of real play that the
+    model's relaxed plan followed as far as it could (searched on for wins by the driver)."""
     def why(kind, c, k):
         top = [cards.text(z) for z in pos.waste[0][-3:]]
         return (f"pass {k}, move {len(out) + 1}: {kind} {cards.text(c)} refused; waste top {top}, "
@@ -1015,7 +1024,7 @@ def replay_schedule(engine, pos, sc: _Schedule, value) -> tuple[Optional[list[Mo
         if k > cur and (pos.stock or any(pos.waste)):
             legal = engine.legal_form(pos, Move(REDEAL))
             if legal is None:
-                return None, why("redeal before", c, k)
+                return out, why("redeal before", c, k)
             pos = engine.play(pos, legal)
             out.append(legal)
             dealt = pos.waste[0][-1] if pos.waste[0] else None
@@ -1024,7 +1033,7 @@ def replay_schedule(engine, pos, sc: _Schedule, value) -> tuple[Optional[list[Mo
             # the redeal dealt the pass's first card: moves the schedule puts before that
             # deal come after it (a move before it would be a build onto an empty waste)
             if dealt != c:
-                return None, why(f"redeal dealt {cards.text(dealt)}, not", c, k)
+                return out, why(f"redeal dealt {cards.text(dealt)}, not", c, k)
             dealt = None
             continue
         fb = sc.fb[(x, sc.passes - 1)]
@@ -1043,16 +1052,16 @@ def replay_schedule(engine, pos, sc: _Schedule, value) -> tuple[Optional[list[Mo
             dst = [("f", j) for j, f in enumerate(pos.foundations)
                    if f and cards.suit(f[0]) == cards.suit(c) and (cards.rank(f[0]) == 1) == up]
             if not dst:
-                return None, why("no foundation for", c, k)
+                return out, why("no foundation for", c, k)
             m = card_move(src, dst[0], c)
         legal = engine.legal_form(pos, m)
         if legal is None:
-            return None, why(kind, c, k)
+            return out, why(kind, c, k)
         pos = engine.play(pos, legal)
         out.append(legal)
         if kind == "deal" and pos.waste[0][-1] != c:
-            return None, why(f"deal gave {cards.text(pos.waste[0][-1])}, not", c, k)
-    return (out, "") if engine.is_won(pos) else (None, "the schedule's moves end in a position not won")
+            return out, why(f"deal gave {cards.text(pos.waste[0][-1])}, not", c, k)
+    return out, "" if engine.is_won(pos) else "the schedule's moves end in a position not won"
 
 
 def _solver(det_time: float, seconds: float = float("inf")) -> cp_model.CpSolver:
@@ -1119,13 +1128,15 @@ def stages_for(rules, pos) -> tuple[str, ...]:
 
 def solve_schedule(engine, pos, rules, det_time: Optional[float] = None,
                    seconds: float = float("inf"),
-                   stages: Optional[tuple[str, ...]] = None) -> tuple[str, Optional[list[Move]]]:
+                   stages: Optional[tuple[str, ...]] = None) -> tuple[str, Optional[list[Move]], list[Move]]:
     """CP-SAT's status for ``pos`` (``INFEASIBLE``: lost; ``OPTIMAL`` or ``FEASIBLE``: a
-    schedule; ``UNKNOWN``: gave up at ``det_time`` or ``seconds``) and, for a schedule that
-    plays to a win on the reference engine, its moves. The models ``stages`` (by default
+    schedule; ``UNKNOWN``: gave up at ``det_time`` or ``seconds``), for a schedule that
+    plays to a win on the reference engine its moves, and the longest lead (``schedule_lead``)
+    of the schedules that do not play ([] if none). The models ``stages`` (by default
     ``stages_for``'s) are solved in turn, each within ``det_time``, all within ``seconds``,
     until one is refuted or gives a schedule that plays; the status is the last one's."""
     deadline = time.monotonic() + seconds
+    lead: list[Move] = []
     for model in stages or stages_for(rules, pos):
         sc = _Schedule(pos, rules, **MODELS[model])
         solver = _solver(_limit(rules, pos, det_time, model), deadline - time.monotonic())
@@ -1133,10 +1144,11 @@ def solve_schedule(engine, pos, rules, det_time: Optional[float] = None,
         if status == cp_model.INFEASIBLE:
             break
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            moves = schedule_moves(engine, pos, sc, solver.Value)
-            if moves is not None:
-                return solver.StatusName(status), moves
-    return solver.StatusName(status), None
+            moves, why = schedule_lead(engine, pos, sc, solver.Value)
+            if not why:
+                return solver.StatusName(status), moves, []
+            lead = max(lead, moves, key=len)
+    return solver.StatusName(status), None, lead
 
 
 def schedule_lost(pos, rules, det_time: Optional[float] = None) -> tuple[bool, str]:
