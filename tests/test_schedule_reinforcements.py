@@ -58,6 +58,7 @@ def test_refill_schedule_never_refutes_a_won_position():
     oracle's cap, none it won."""
     counts = _check(seed=611, n=75, small=True, max_states=20_000, variant="reinforcements", fixed=REFILLS)
     assert counts["refuted_lost"] >= 0.9 * counts["oracle_lost"] > 0, counts
+    assert counts["leads"] > 0, counts         # schedules that do not play: their leads checked
     counts = _check(seed=612, n=5, small=False, max_states=30_000, variant="reinforcements", fixed=REFILLS)
     assert counts["refuted_lost"] >= 0.8 * counts["oracle_lost"] > 0, counts
 
