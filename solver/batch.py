@@ -84,6 +84,10 @@ for _v in SAME_RESULTS:
 # a store's records name their rules): every variant's records of 0.29.0 carry over
 for _v in SAME_RESULTS:
     SAME_RESULTS[_v] += ("patience-solver 0.29.0",)
+# 0.31.0 searches for wins from where a schedule of ``schedule_late_refills`` stops playing
+# (its lead), a rule that still runs only when named: every variant's records of 0.30.0 carry over
+for _v in SAME_RESULTS:
+    SAME_RESULTS[_v] += ("patience-solver 0.30.0",)
 # Versions whose records of a variant this version reproduces at budgets up to so many
 # nodes only: 0.17.0-0.19.0 run the beams of 0.16.0 below 1 M nodes (0.17.0 and 0.18.0 at
 # 1 M too) and other searches for wins above; 0.19.0 adds a nested search at 1 M; 0.29.0 adds
