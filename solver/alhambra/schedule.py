@@ -2,8 +2,9 @@
 of every move that matters, constrained by conditions every winning line meets, solved by
 CP-SAT (OR-Tools). No schedule means no winning line: the position is lost (the proof:
 ``SAFE_SCHEDULE_RELAXATION`` in ``solver.alhambra.kernel``). A schedule is also read back
-as a line of play (``schedule_moves``) and replayed on the reference engine: where it plays
-to a win, the position is won.
+as a line of play and replayed on the reference engine (``replay_schedule``): where it plays
+to a win, the position is won; where not, the moves up to the first it refuses are a lead
+(``schedule_lead``), from which the driver may search for wins.
 
 The clock counts *slots*. Pass k has N = n + 1 of them (``n`` sequence cards: the waste
 bottom to top, then the stock in dealing order): slot ``k N`` from the pass's redeal to its
@@ -991,16 +992,11 @@ def _taken_source(sc: _Schedule, x, tm: int, value):
     return ("r", int(value(sc.reserve_of[x])))
 
 
-def schedule_moves(engine, pos, sc: _Schedule, value) -> Optional[list[Move]]:
+def replay_schedule(engine, pos, sc: _Schedule, value) -> tuple[Optional[list[Move]], str]:
     """The line of play a solution describes, from ``pos``, each move checked and played on
     the reference ``engine``: the moves if they are legal and end in a won position, else
-    None (the model admits some schedules no line follows)."""
-    return replay_schedule(engine, pos, sc, value)[0]
-
-
-def replay_schedule(engine, pos, sc: _Schedule, value) -> tuple[Optional[list[Move]], str]:
-    """``schedule_moves`` with the reason a schedule does not play: the moves (None if it
-    does not play) and, if not, the first event the engine refuses and where play stood."""
+    None (the model admits some schedules no line follows), with the reason: the first
+    event the engine refuses and where play stood."""
     moves, why = schedule_lead(engine, pos, sc, value)
     return (None if why else moves), why
 
