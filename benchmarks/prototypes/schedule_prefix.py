@@ -34,24 +34,6 @@ from solver.formats import Solution, pysolfc_deal, write_solution  # noqa: E402
 from solver.search import LOST, WON, winning_path  # noqa: E402
 
 
-class Recorder:
-    """The reference engine, keeping every position its ``play`` reaches."""
-
-    def __init__(self, engine, start):
-        self.engine, self.positions, self.moves = engine, [start], []
-
-    def legal_form(self, pos, m):
-        return self.engine.legal_form(pos, m)
-
-    def play(self, pos, m):
-        self.moves.append(m)
-        self.positions.append(self.engine.play(pos, m))
-        return self.positions[-1]
-
-    def is_won(self, pos):
-        return self.engine.is_won(pos)
-
-
 def load(path: str) -> list[int]:
     """A saved solution's values: the JSON list of ``late_tighter.py --save`` or a pickled list."""
     with open(path, "rb") as f:
@@ -73,9 +55,11 @@ def prefix(engine, pos, sc, values: list[int] | float):
     status = solver.StatusName(solver.Solve(sc.m))
     if status not in ("OPTIMAL", "FEASIBLE"):
         raise SystemExit(f"no schedule: {status}, {solver.deterministic_time:.1f} units")
-    rec = Recorder(engine, pos)
-    _, why = S.replay_schedule(rec, pos, sc, solver.Value)
-    return rec.positions, rec.moves, why
+    moves, why = S.schedule_lead(engine, pos, sc, solver.Value)
+    positions = [pos]
+    for m in moves:
+        positions.append(engine.play(positions[-1], m))
+    return positions, moves, why
 
 
 def main() -> None:
