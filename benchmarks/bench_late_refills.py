@@ -9,7 +9,7 @@ never refills, the refill model ``late`` (``first_take``: the first pass a take 
 with CP-SAT's status, deterministic units and seconds, and for a schedule the reason its
 replay fails (or that it wins). ``--out`` appends one JSON line a game, written as each ends
 (an interrupted run keeps what it finished). Lost by the rule: "never" and INFEASIBLE.
-Figures: benchmarks/README.md, "schedule_late_refills".
+Figures: benchmarks/notes/reinforcements-proofs-of-loss.md, "schedule_late_refills".
 """
 
 from __future__ import annotations

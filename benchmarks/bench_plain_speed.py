@@ -9,7 +9,7 @@ one plain-order search each, every dominance rule of ``all`` that prunes the sea
     done
 
 Prints per variant the label, the total nodes (equal for equal search cores) and nodes per
-second. Figures: benchmarks/README.md, "schedule_late_refills, the pair as a rule".
+second. Figures: benchmarks/notes/reinforcements-proofs-of-loss.md, "schedule_late_refills, the pair as a rule".
 """
 
 from __future__ import annotations

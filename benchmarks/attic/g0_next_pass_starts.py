@@ -1,8 +1,8 @@
 """How often is G0 lost at the start of the second pass, after a random first pass of the
 real game (standard rules)? Random playouts (foundation moves preferred with probability p).
 
-    PYTHONPATH=. python benchmarks/prototypes/g0_next_pass_starts.py FIRST LAST TRIES CAP P
-    PYTHONPATH=. python benchmarks/prototypes/g0_next_pass_starts.py 1 4 5 300000 0.9"""
+    PYTHONPATH=. python benchmarks/attic/g0_next_pass_starts.py FIRST LAST TRIES CAP P
+    PYTHONPATH=. python benchmarks/attic/g0_next_pass_starts.py 1 4 5 300000 0.9"""
 import random, sys, time
 from solver.alhambra.relaxed import g0_solve
 from solver.driver import adapter_for, kernel_state

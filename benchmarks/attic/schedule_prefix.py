@@ -10,7 +10,7 @@ plan's first nested search, each ``K`` of ``--back`` in turn. A win is certified
 reference engine (prefix and search line together); a search that ends lost proves only
 that position lost.
 
-    PYTHONPATH=. python benchmarks/prototypes/schedule_prefix.py 643 full /tmp/late_tighter_643_full.json \\
+    PYTHONPATH=. python benchmarks/attic/schedule_prefix.py 643 full /tmp/late_tighter_643_full.json \\
         --back 0,10,20,40,60,80,120 --nodes 2000000
 """
 from __future__ import annotations

@@ -9,9 +9,9 @@ solve again, until the model is infeasible (a subset of the constraints infeasib
 model is) or a solution violates none (a solution of the whole model). Sound either way; the
 question was only whether it is quicker.
 
-    PYTHONPATH=. python benchmarks/prototypes/lazy_pairs.py 368 late 200 [per_round]
+    PYTHONPATH=. python benchmarks/attic/lazy_pairs.py 368 late 200 [per_round]
 
-Measured (benchmarks/README.md, "`schedule_late_refills` on more of the sample"): on
+Measured (benchmarks/notes/reinforcements-proofs-of-loss.md, "`schedule_late_refills` on more of the sample"): on
 368 (``late`` refuted at 31.1 units eagerly), adding every violated condition gave 11,831 of
 292,150 after round 1 and a round 2 unanswered after 10 minutes; 1,000 a round, the rounds
 cost 0.4, 0.9, 1.7, 2.0, 5.9, 7.9 units with 2,000-3,000 violated each time: no convergence

@@ -1,7 +1,7 @@
 """Beam search for wins in the Alhambra family (an experiment for issue 19).
 
 The depth-first search with restarts wins its Reinforcements deals within a few thousand
-nodes or not at all (benchmarks/README.md). This asks whether the deals it leaves unknown
+nodes or not at all (benchmarks/notes/reinforcements-searches-for-wins.md). This asks whether the deals it leaves unknown
 are won by lines it never reaches: a beam over the kernel's own moves (every dominance
 rule on, so dead states have no moves), keeping the ``width`` best states of each depth by
 a heuristic score, distinct by key. A line that wins is certified on the reference engine;
@@ -9,7 +9,7 @@ a beam that empties proves nothing. The beam and its score are now the solver's
 (``solver.beam``, ``solver.alhambra.beam_order``); here the weights can be varied, and
 ``--by-deals`` runs a variant that compares states only with states that dealt as often.
 
-    PYTHONPATH=. python benchmarks/prototypes/beam_search.py --variant reinforcements --games 1-20 --width 2000
+    PYTHONPATH=. python benchmarks/attic/beam_search.py --variant reinforcements --games 1-20 --width 2000
 
 ``--weights`` (repeatable: a whole weight vector, ``beam_order.score``'s order),
 ``--plan K0-K1`` (the solver plan's beams K0..K1, ``beam_order.weighting``) and

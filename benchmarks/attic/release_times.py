@@ -2,7 +2,7 @@
 as soon as a same-suit rank neighbour (K-A wrap) were the waste top or had itself left?
 Deals only, nothing played home (a probe for G0s / G0-tau, design memo section 1b).
 
-    PYTHONPATH=. python benchmarks/prototypes/release_times.py 1-40
+    PYTHONPATH=. python benchmarks/attic/release_times.py 1-40
 
 Prints per game: reserve cards released in the first pass, the median and the last deal
 index of a release (0: the waste card of the layout, 63: the last stock card)."""

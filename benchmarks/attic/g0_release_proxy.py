@@ -6,7 +6,7 @@ in the first pass; every reserve card is free from the second pass. Lazy G0's fi
 skips locked copies, and its forced moves are off while any card is locked. Built from
 ``solver/alhambra/relaxed.py`` at run time (a textual patch, so it follows that file).
 
-    PYTHONPATH=. python benchmarks/prototypes/g0_release_proxy.py 1-10 1000000
+    PYTHONPATH=. python benchmarks/attic/g0_release_proxy.py 1-10 1000000
 
 If even this stricter game is won, no release-time relaxation can prove the deal lost."""
 import importlib.util

@@ -3,8 +3,12 @@ on The Reinforcements' miniatures (every option varied; the positions of
 ``tests/test_schedule_alhambra.py``, with reinforcement): no position the oracle wins may
 be refuted; counts of refuted, oracle-lost, played and oracle-won positions.
 
-    git apply benchmarks/prototypes/schedule_refills.patch
+    git worktree add /tmp/sr 4a2c450 && cd /tmp/sr && git apply benchmarks/prototypes/schedule_refills.patch
     PYTHONPATH=. python benchmarks/prototypes/schedule_refills_oracle.py SEED COUNT small|long
+
+The patch no longer applies to the solver and was deleted (issue 64); it is kept in the
+history, so run this at commit 4a2c450, where the patch and this script lie in
+``benchmarks/prototypes/``.
 """
 import sys
 import time

@@ -1,7 +1,7 @@
 """Where lazy G0's moves go: histogram of nodes by (pass, stock cards left, waste height).
 
-    PYTHONPATH=. python benchmarks/prototypes/g0_profile.py GAME CAP [NAME=VALUE ...]
-    PYTHONPATH=. python benchmarks/prototypes/g0_profile.py 4 4000000"""
+    PYTHONPATH=. python benchmarks/attic/g0_profile.py GAME CAP [NAME=VALUE ...]
+    PYTHONPATH=. python benchmarks/attic/g0_profile.py 4 4000000"""
 import sys, time
 from pathlib import Path
 import numpy as np

@@ -11,9 +11,9 @@ tighter ones, with forced refills, would need ``_forced_refills`` to allow for a
 that cannot happen). (A) is not shown here; without it a "no
 schedule" proves nothing.
 
-    PYTHONPATH=. python benchmarks/prototypes/refills_last_pass.py --games 978,368 --model bare --det-time 200
+    PYTHONPATH=. python benchmarks/attic/refills_last_pass.py --games 978,368 --model bare --det-time 200
 
-Measured (benchmarks/README.md, "a nested search expands each state once; refills only in
+Measured (benchmarks/notes/reinforcements-searches-for-wins.md, "a nested search expands each state once; refills only in
 the last pass"): bare model, no schedule for 978, 368, 44 and 476 (30-82 units); schedules
 that do not play for 683, 744 and 67; the skeleton keeps a schedule for 978 and 368 at once.
 
@@ -22,7 +22,7 @@ takes from pass p on. (A_1) is within the goal search's reach (``first_refill.py
 0``: no reserve empties in pass 0 of 25 of 40 sampled unknown deals, in seconds), and with
 ``--from 1`` the bare model has no schedule for 978, 368, 374, 44 and 881 (31-152 units):
 five standard deals lost by the pair, not yet cross-checked on miniatures
-(benchmarks/README.md, "no refill in the first pass").
+(benchmarks/notes/reinforcements-proofs-of-loss.md, "no refill in the first pass").
 
 With ``--from 1`` and the bare model, the rule ``schedule_late_refills`` (solver 0.30.0) has
 this model as ``MODELS["late"]``: ``benchmarks/bench_late_refills.py``.

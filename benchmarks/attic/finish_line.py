@@ -7,10 +7,10 @@ does not win, runs the kernel's complete search (every dominance rule, no restar
 the states ``K`` moves before its end, for each ``K`` of ``--back`` in turn, up to
 ``--nodes`` nodes each, until one wins. A search that ends lost proves that state lost,
 nothing more; a win would still need certifying on the reference engine (the solver's
-driver does that; this script only counts). Results: benchmarks/README.md, "The
+driver does that; this script only counts). Results: benchmarks/notes/reinforcements-searches-for-wins.md, "The
 Reinforcements: a nested search at 1 M nodes".
 
-    PYTHONPATH=. python benchmarks/prototypes/finish_line.py --games 706,835,988 --back 20,40,60,80 --nodes 100000
+    PYTHONPATH=. python benchmarks/attic/finish_line.py --games 706,835,988 --back 20,40,60,80 --nodes 100000
 """
 from __future__ import annotations
 

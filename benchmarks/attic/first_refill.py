@@ -12,14 +12,14 @@ over inert deals reaches the same state). "reserve emptied": a line reached one 
 line, so a fact); "never": the search ended without one (only with sound rules a proof);
 "nodes": it ran out.
 
-    git worktree add /tmp/fr HEAD && cd /tmp/fr && git apply benchmarks/prototypes/first_refill.patch
-    NUMBA_CACHE_DIR=/tmp/fr-cache PYTHONPATH=. python benchmarks/prototypes/first_refill.py \\
+    git worktree add /tmp/fr HEAD && cd /tmp/fr && git apply benchmarks/attic/first_refill.patch
+    NUMBA_CACHE_DIR=/tmp/fr-cache PYTHONPATH=. python benchmarks/attic/first_refill.py \\
         --games 978,368,44 --nodes 100000000 --rule deal_through_inert
 
-Measured (benchmarks/README.md, "The Reinforcements: what the search can still prove"):
+Measured (benchmarks/notes/reinforcements-proofs-of-loss.md, "The Reinforcements: what the search can still prove"):
 of 20 unknown standard deals, 17 empty a reserve (10 within 1,000 nodes), 368, 683 and
 744 not within 100 M nodes, nor 978. With ``--redeals 1`` (no refill before the last pass,
-the condition ``refills_last_pass.py`` needs; benchmarks/README.md, "the row under 0.29.0"):
+the condition ``refills_last_pass.py`` needs; benchmarks/notes/reinforcements.md, "the row under 0.29.0"):
 978, 368, 44, 476, 683, 744 and 67 all undecided at 20 M nodes. With ``--redeals 0`` (no
 refill in the first pass): "never" for all but 683, and for 25 of 40 sampled unknown deals
 ("no refill in the first pass").

@@ -10,14 +10,14 @@ stage of it (``MODELS``) with pass 0's take literals fixed false. ``_Schedule`` 
 status, units, the model's size and, for a schedule, where its replay fails; ``--save``
 keeps the solution's values (``/tmp/late_tighter_<game>_<model>.json``).
 
-    PYTHONPATH=. python benchmarks/prototypes/late_tighter.py 643 full 400 [--first-move] [--save]
-    PYTHONPATH=. python benchmarks/prototypes/late_tighter.py --check 621 400
+    PYTHONPATH=. python benchmarks/attic/late_tighter.py 643 full 400 [--first-move] [--save]
+    PYTHONPATH=. python benchmarks/attic/late_tighter.py --check 621 400
 
 ``--check SEED N``: the full model with and without ``add_first_move`` (any takes, no (A)
 needed) on ``N`` small positions of ``tests.test_schedule_alhambra._positions`` against the
 stored oracle verdicts: no position the oracle wins may be refuted.
 
-Measured (benchmarks/README.md, "the late rule on the rest of the sample"): on 643 the
+Measured (benchmarks/notes/reinforcements-proofs-of-loss.md, "the late rule on the rest of the sample"): on 643 the
 ``loose`` and ``full`` models keep a schedule (299.5 and 167.6 units).
 """
 

@@ -6,7 +6,7 @@ card is uncovered only once every card above it has left, and a card leaves only
 waste top: a sequence copy's first landing, a reserve copy's uncovering). The projection
 then keeps the sequence cards whose bound passes this pass.
 
-    PYTHONPATH=. python benchmarks/prototypes/reserve_bounds.py FIRST LAST CAP
+    PYTHONPATH=. python benchmarks/attic/reserve_bounds.py FIRST LAST CAP
 """
 import sys
 import time

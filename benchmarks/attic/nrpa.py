@@ -8,7 +8,7 @@ pass; a deal by the card it deals): playouts pick moves with probability proport
 line found so far (Rosin 2011; the bias as in Cazenave's generalized NRPA). A line that
 wins is certified on the reference engine; no win proves nothing.
 
-    PYTHONPATH=. python benchmarks/prototypes/nrpa.py --games 1,2,4 --level 2 --iters 100
+    PYTHONPATH=. python benchmarks/attic/nrpa.py --games 1,2,4 --level 2 --iters 100
 """
 from __future__ import annotations
 
