@@ -22,6 +22,7 @@ import time
 def main() -> None:
     from solver.alhambra import schedule as S
     from solver.alhambra.late_refills import DET_TIME_LATE_REFILLS, GOAL_NODES, refill_in_current_pass
+    from solver.driver import reaches_goal
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
     from solver.variants import make_rules
@@ -39,7 +40,7 @@ def main() -> None:
         pos = engine.initial_position(pysolfc_deal(rules, g).layout)
         row = {"game": g, "variant": a.variant, "nodes": a.nodes, "det_time": a.det_time, "first_take": a.first_take}
         t = time.perf_counter()
-        refill = refill_in_current_pass(rules, pos, nodes=a.nodes)
+        refill = refill_in_current_pass(rules, pos, reaches_goal, nodes=a.nodes)
         row["goal"] = {True: "refill", False: "never", None: "ran out"}[refill]
         row["goal_s"] = round(time.perf_counter() - t, 1)
         if refill is False:

@@ -16,6 +16,7 @@ import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional
 
 from solver import __version__, deals
@@ -25,77 +26,30 @@ from solver.errors import SeedRangeError
 
 SOLVER_VERSION = f"patience-solver {__version__}"
 
-# Earlier solver versions whose records of a variant this version reproduces exactly
-# (verdict and nodes: the search is deterministic), so a report keeps them. A version that
-# changes a variant's results leaves it out here; ``tests/test_report.py`` re-solves
-# games of every row kept this way and compares. 0.9.0 added the free-reserve relaxation,
-# which changes Alhambra's results only; 0.10.0 more forced moves in that relaxation
-# (Alhambra's nodes change, and deals it decides within the budget); 0.11.0 caps that
-# relaxation at 100,000 moves where two redeals or more are left (Alhambra's nodes again);
-# 0.12.0 adds the schedule relaxation after a search that ends unknown (Alhambra only);
-# 0.13.0 makes it a model of whole lines that also finds wins (Alhambra only); 0.14.0
-# changes the restarts' move order with reinforcement (The Reinforcements only); 0.15.0
-# gives ``dead_stock_order`` a refill clause (The Reinforcements only); 0.16.0 runs beam
-# searches for wins after a search that ran out of nodes (The Reinforcements only); 0.17.0 runs
-# more beams where the budget exceeds 1 M nodes (``SAME_RESULTS_UP_TO``); 0.18.0 runs nested
-# searches among the beams above 1.25 M nodes; 0.19.0 from 1 M nodes on (noise 10 in each);
-# 0.20.0 adds the schedule model with refills, for The Reinforcements with at most one redeal
-# only (its rule is not among the standard rules' ``all``, so their records are 0.19.0's;
-# a store's records also name their rules, so a batch with the rule solves its games again).
-# The batches use
-# this too: a game stored by an equivalent version is not solved again.
-_UP_TO_0_12 = ("patience-solver 0.8.0", "patience-solver 0.9.0", "patience-solver 0.10.0",
-               "patience-solver 0.11.0", "patience-solver 0.12.0")
-SAME_RESULTS: dict[str, tuple[str, ...]] = {
-    **{v: _UP_TO_0_12 + ("patience-solver 0.13.0", "patience-solver 0.14.0", "patience-solver 0.15.0") for v in (
-        "algerian", "granada", "terrace", "queen-of-italy-pysolfc", "generals-patience",
-        "blondes-and-brunettes", "falling-star", "redheads")},
-    "alhambra": ("patience-solver 0.13.0", "patience-solver 0.14.0", "patience-solver 0.15.0"),
-}
-for _v in SAME_RESULTS:
-    SAME_RESULTS[_v] += ("patience-solver 0.16.0", "patience-solver 0.17.0", "patience-solver 0.18.0",
-                         "patience-solver 0.19.0", "patience-solver 0.20.0")
-# 0.21.0 tightens the refill model (one redeal only): its records with the rule differ from
-# 0.20.0's under the same rule names, so only 0.19.0's (without the rule) carry over
-SAME_RESULTS["reinforcements"] = ("patience-solver 0.19.0",)
-# 0.22.0 tightens it again (The Reinforcements only) and lets it run with two redeals when
-# named (``all`` still leaves it out there): the other variants' records of 0.21.0 carry over
-# 0.23.0 tightens it again (The Reinforcements only): the others' records of 0.22.0 carry over;
-# so does 0.24.0 (a free card's turn in a redealt stock): the others' records of 0.23.0 too;
-# 0.25.0 solves a looser refill model first with one redeal left: the others' of 0.24.0 too;
-# 0.26.0 with two redeals left too: the others' of 0.25.0 too
-# 0.27.0 solves a skeleton of it first (no conditions over pairs of cards): the others' of
-# 0.26.0 too
-# 0.28.0 puts that skeleton alone in the standard rules' ``all`` (``schedule_skeleton``): The
-# Reinforcements' records of 0.19.0 no longer carry over (a deal they leave unknown may now
-# be lost); the others' of 0.27.0 do
-for _v in SAME_RESULTS:
-    if _v != "reinforcements":
-        SAME_RESULTS[_v] += ("patience-solver 0.21.0", "patience-solver 0.22.0", "patience-solver 0.23.0",
-                             "patience-solver 0.24.0", "patience-solver 0.25.0", "patience-solver 0.26.0",
-                             "patience-solver 0.27.0")
-SAME_RESULTS["reinforcements"] = ()
-# 0.29.0 runs nested searches only after the four beams, one a slot (The Reinforcements
-# only): the others' records of 0.28.0 carry over
-for _v in SAME_RESULTS:
-    if _v != "reinforcements":
-        SAME_RESULTS[_v] += ("patience-solver 0.28.0",)
-# 0.30.0 adds ``schedule_late_refills``, which runs only when named (``all`` leaves it out, and
-# a store's records name their rules): every variant's records of 0.29.0 carry over
-for _v in SAME_RESULTS:
-    SAME_RESULTS[_v] += ("patience-solver 0.29.0",)
-# 0.31.0 searches for wins from where a schedule of ``schedule_late_refills`` stops playing
-# (its lead), a rule that still runs only when named: every variant's records of 0.30.0 carry over
-for _v in SAME_RESULTS:
-    SAME_RESULTS[_v] += ("patience-solver 0.30.0",)
-# Versions whose records of a variant this version reproduces at budgets up to so many
-# nodes only: 0.17.0-0.19.0 run the beams of 0.16.0 below 1 M nodes (0.17.0 and 0.18.0 at
-# 1 M too) and other searches for wins above; 0.19.0 adds a nested search at 1 M; 0.29.0 adds
-# one from 833,330 nodes (five slots of ``beam_order.NODES_PER_BEAM``), so below that it
-# runs the four beams of 0.16.0 and is 0.28.0 in all else.
-_FOUR_BEAMS = 833_329
-SAME_RESULTS_UP_TO: dict[str, dict[str, int]] = {
-    "reinforcements": {f"patience-solver 0.{m}.0": _FOUR_BEAMS for m in (16, 17, 18, 28)}}
+def _release(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in text.split("."))
+
+
+def _same_results() -> tuple[dict[str, tuple[str, ...]], dict[str, dict[str, int]]]:
+    """Earlier solver versions whose records of a variant this version reproduces exactly,
+    derived from the table of which release changed which variant (``releases.json``): a
+    version's records carry over when no later release changed them. ``tests/test_report.py``
+    re-solves games of every row kept this way and compares; the batches use it too (a game
+    stored by an equivalent version is not solved again)."""
+    table = json.loads((Path(__file__).with_name("releases.json")).read_text())
+    now = _release(__version__)
+    first = _release(table["first_comparable"])
+    versions = [(0, m, 0) for m in range(first[1], now[1])]     # every 0.m.0 release before this one
+    same = {}
+    for variant, changed in table["changed"].items():
+        since = max((_release(v) for v in changed), default=first)
+        same[variant] = tuple(f"patience-solver {'.'.join(map(str, v))}" for v in versions if v >= since)
+    upto = {variant: {f"patience-solver {v}": n for v, n in caps.items()}
+            for variant, caps in table["same_up_to_nodes"].items() if variant != "about"}
+    return same, upto
+
+
+SAME_RESULTS, SAME_RESULTS_UP_TO = _same_results()
 
 
 def same_results(variant: str, nodes: int) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ moves that the driver certifies on the reference engine like any other.
 
 Why: on The Reinforcements the depth-first search wins within a few thousand nodes or not
 at all, and the deals it leaves unknown are often won by lines a beam that keeps reserve
-cards in a good order reaches (benchmarks/README.md). The ties between equal scores are
+cards in a good order reaches (benchmarks/notes/reinforcements-searches-for-wins.md). The ties between equal scores are
 broken at random from ``seed``, so a beam is deterministic. Its signature is a win
 search's (``solver.driver.WIN_SEARCHES``): ``width`` is its size.
 """

@@ -23,7 +23,8 @@ from solver.batch import interrupted_by, sigterm_as_interrupt
 from solver.formats import Deal, dumps_deal, pysolfc_deal, read_deal, read_solution
 from solver.moves import format_move, parse_moves
 from solver.playback import replay as replay_moves
-from solver.variants import CATALOGUE, FAMILY_OPTIONS, get_variant, make_rules, parse_rule_assignments
+from solver.kernels import FAMILIES, family
+from solver.variants import CATALOGUE, first_variant, get_variant, make_rules, parse_rule_assignments
 
 
 class PatienceCommand(click.Command):
@@ -177,8 +178,9 @@ def variants(show_options: bool) -> None:
             if vals:
                 pv = " ".join(f"{k}={_fmt(val)}" for k, val in vals.items())
                 click.echo(f"{'':<43}--profile {prof}: {pv}")
-    for fam, specs in FAMILY_OPTIONS.items():
-        defaults = make_rules(next(v for v in CATALOGUE if v.family == fam)).as_dict()
+    for fam, entry in FAMILIES.items():
+        specs = entry.options
+        defaults = make_rules(first_variant(fam)).as_dict()
         click.echo(f"\n{fam} family options (default):")
         for o in specs:
             if show_options:
@@ -449,26 +451,28 @@ def _run_solver(deal, budget, dominance):
     return res, compile_s
 
 
+# What the CLI says of a line found by one of the core's searches for wins (``solver.driver.WIN_SEARCHES``).
+_WIN_SEARCH_FINDS = {"beam": "found by a beam search after the search ran out of nodes",
+                     "nested": "found by a nested search (rollouts) after the search ran out of nodes"}
+
+
+def _found_by(rules, proof: str) -> str:
+    """What found a winning line that the search did not: a core search for wins, or one
+    of the family's rules or models (its ``Family.wins`` and each rule's ``finds``)."""
+    if proof in _WIN_SEARCH_FINDS:
+        return _WIN_SEARCH_FINDS[proof]
+    fam = family(rules.family)
+    return fam.wins.get(proof) or fam.rule(proof).finds
+
+
 def _verdict_line(deal, res) -> str:
     if res.verdict == "won":
         base = f" with base {res.base()}" if res.base() else ""
         found = f"; the search's line: {res.search_moves}" if res.search_moves and res.search_moves != len(res.moves) else ""
-        by = {None: "", "beam": "; found by a beam search after the search ran out of nodes",
-              "nested": "; found by a nested search (rollouts) after the search ran out of nodes",
-              "schedule_lead": "; found by a search from where a refill schedule of CP-SAT stops playing, after "
-                               "the search ran out of nodes"}.get(
-            res.proof, "; found by the schedule model, CP-SAT, after the search ran out of nodes")
+        by = f"; {_found_by(deal.rules, res.proof)}" if res.proof else ""
         return f"{deal.label()}: won in {len(res.moves)} moves{base} (certified by the reference engine{found}{by})"
-    if res.proof == "free_reserve_relaxation":          # decided before any search
-        return (f"{deal.label()}: lost (proved by its relaxation, free_reserve_relaxation: even with every "
-                f"reserve card free the deal cannot be won)")
-    if res.proof in ("schedule_relaxation", "schedule_refills", "schedule_skeleton"):   # after a search ran out
-        return (f"{deal.label()}: lost (proved by {res.proof}: no timing of the moves meets the "
-                f"conditions every winning line meets; CP-SAT)")
-    if res.proof == "schedule_late_refills":
-        return (f"{deal.label()}: lost (proved by schedule_late_refills: no line refills a reserve in the first "
-                f"pass, and no timing of the moves with refills only after it meets the conditions every "
-                f"winning line meets; CP-SAT)")
+    if res.proof:                                   # lost by a rule outside the search
+        return f"{deal.label()}: lost (proved by {family(deal.rules.family).rule(res.proof).proves})"
     if res.verdict == "lost":
         return f"{deal.label()}: lost (complete search)"
     total = 2 * deal.rules["suits"] * deal.rules["ranks"]

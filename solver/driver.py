@@ -25,7 +25,8 @@ from solver.nested import nested
 from solver.dispatch import WON_GOAL, Kernel, hash_state
 from solver.engine import Position, engine_for
 from solver.formats import Deal, Solution
-from solver.kernels import FAMILIES, dominance_flags, dominance_rules, kernel_module
+from solver.contract import RootVerdict
+from solver.kernels import FAMILIES, dominance_flags, dominance_rules, family, hooks_module
 from solver.errors import CertificationError, RulesError, UnsupportedVariant  # noqa: F401  (callers import UnsupportedVariant here)
 from solver.moves import BASE, Move
 from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FULL, GROW, LOST, MAX_MOVES_PER_NODE, RUNNING, WON,
@@ -108,7 +109,7 @@ class KernelAdapter:
     kernel moves into the notation."""
 
     def __init__(self, rules, dominance=(), goal: str = WON_GOAL):
-        self.k = kernel_module(rules.family)
+        self.k = hooks_module(rules.family)
         self.kernel = Kernel(rules.family, goal)
         self.rules = rules
         flags = dominance_flags(rules, dominance)
@@ -295,13 +296,13 @@ def reaches_goal(rules, goal: str, dominance: tuple, pos: Position, nodes: int, 
 
 NO_VERDICT = -1                      # an attempt's status when it ended without a verdict
 
-# Measured on Algerian games 1-2000 (benchmarks/README.md): the plain order alone left 379
+# Measured on Algerian games 1-2000 (benchmarks/notes/algerian.md): the plain order alone left 379
 # unknown at 2 M nodes; restarts from 512 nodes growing by 1.4 won all 2000.
 RESTART_FIRST = 512                  # nodes of the first attempt
 RESTART_GROWTH = 1.4                 # each next attempt may use this many times more
 
 
-# Measured on Alhambra games 101-400 at 1 M nodes (benchmarks/README.md): the growing
+# Measured on Alhambra games 101-400 at 1 M nodes (benchmarks/notes/alhambra.md): the growing
 # schedule alone won 4; with every odd attempt streamlined 13; the whole budget in attempts
 # of a constant 2,048 nodes 23, of 512 nodes 34 (a winning line is some 250-350 moves
 # deep, so 128-node attempts never reach an end: 0); half of it before the growing
@@ -427,7 +428,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     if lost_at_root:
         res = SolveResult("lost", None, nodes=relaxed, states=0, max_depth=0, table_bytes=memo.nbytes, budget=budget,
                           dominance=tuple(dominance), attempts=0, most_home=sum(map(len, start_pos.foundations)),
-                          proof="free_reserve_relaxation")
+                          proof=family(deal.rules.family).relaxation)
         res.seconds = time.perf_counter() - t0
         return res
     for last, (seed, nodes, stream) in _marking_last(plan):
@@ -514,15 +515,15 @@ def _root_verdict(ad: KernelAdapter, deal: Deal, start_pos: Position, res: Solve
     (Alhambra: the schedule model) within the time left: lost by its proof, or won by a
     line certified here; or a lead, a line of play from whose end ``_search_lead`` looks
     for a win."""
-    root = ad.k.root_verdict(ad.cfg, deal.rules, start_pos, deadline - time.perf_counter())
-    if root is not None and root[0] == "lead":
-        root = _search_lead(ad, deal, start_pos, root[1], res, deadline, memory)
+    root = ad.k.root_verdict(ad.cfg, deal.rules, start_pos, deadline - time.perf_counter(), reaches_goal)
+    if root is not None and root.verdict == "lead":
+        root = _search_lead(ad, deal, start_pos, root, res, deadline, memory)
     if root is None:
         if time.perf_counter() >= deadline:
             res.reason = "time"
         res.seconds = time.perf_counter() - t0
         return
-    verdict, moves, rule = root
+    verdict, moves, rule = root[:3]
     if verdict == "won":
         t1 = time.perf_counter()
         res.moves = certify(deal, moves)
@@ -531,43 +532,36 @@ def _root_verdict(ad: KernelAdapter, deal: Deal, start_pos: Position, res: Solve
     res.seconds = time.perf_counter() - t0
 
 
-# Searches from a lead (``_search_lead``): The Reinforcements 643 under the standard rules
-# is won 963 nodes of complete search from the end of the 145-move lead of
-# ``schedule_late_refills``' model, and 744 by a nested search from 3 moves before the end of
-# its 137-move lead (benchmarks/README.md, "leads")
-LEAD_BACK = (0, 3, 10, 20)            # from the lead's end, and from so many moves before it
-LEAD_NODES = 2_000_000                # each complete search from there
-LEAD_PLAN_NODES = 1_000_000           # then the family's searches for wins, as for this budget
-
-
-def _search_lead(ad: KernelAdapter, deal: Deal, start_pos: Position, lead: list[Move], res: SolveResult,
-                 deadline: float, memory: int) -> Optional[tuple[str, list[Move], str]]:
-    """Searches for wins from positions on ``lead`` (legal moves from ``start_pos``, where a
-    schedule that does not play stops): from its end and ``LEAD_BACK`` moves before it, the
-    complete search for ``LEAD_NODES`` nodes, then (unless it proved that position lost) the
-    family's searches for wins (``_plan_win``). ``("won", the lead's moves up there and the
-    winning line, "schedule_lead")`` for the first win (certified by the caller from the
-    deal's start), else None: no win decides nothing, the lead being one line among many.
-    The result's nodes count every search's."""
+def _search_lead(ad: KernelAdapter, deal: Deal, start_pos: Position, root: RootVerdict, res: SolveResult,
+                 deadline: float, memory: int) -> Optional[RootVerdict]:
+    """Searches for wins from positions on the lead ``root.moves`` (legal moves from
+    ``start_pos``, where the family's model stops playing): from its end and
+    ``root.lead_back`` moves before it, the complete search for ``root.lead_nodes`` nodes,
+    then (unless it proved that position lost) the family's searches for wins as for
+    ``root.lead_plan_nodes`` (``_plan_win``). ``("won", the lead's moves up there and the
+    winning line, root.rule)`` for the first win (certified by the caller from the deal's
+    start), else None: no win decides nothing, the lead being one line among many. The
+    result's nodes count every search's."""
+    lead = root.moves
     engine = engine_for(deal.rules)
     line = [start_pos]
     for m in lead:
         line.append(engine.apply(line[-1], m))
-    for back in (b for b in LEAD_BACK if b < len(line)):
+    for back in (b for b in root.lead_back if b < len(line)):
         if time.perf_counter() >= deadline:
             break
         pos = line[-1 - back]
-        attempt = _search(ad, pos, LEAD_NODES, memory, deadline)
+        attempt = _search(ad, pos, root.lead_nodes, memory, deadline)
         res.nodes += attempt.nodes
         res.most_home = max(res.most_home, attempt.most_home)
         path = None
         if attempt.status == WON:
             path = winning_path(attempt.frames, attempt.moves, attempt.ctrl) if attempt.ctrl[0] >= 0 else []
         elif attempt.status != LOST:
-            found = _plan_win(ad, pos, res, LEAD_PLAN_NODES, deadline)
+            found = _plan_win(ad, pos, res, root.lead_plan_nodes, deadline)
             path = found and found[1]
         if path is not None:
-            return "won", list(lead[:len(line) - 1 - back]) + _expand(ad, pos, path), "schedule_lead"
+            return RootVerdict("won", list(lead[:len(line) - 1 - back]) + _expand(ad, pos, path), root.rule)
     return None
 
 
@@ -642,24 +636,23 @@ def _shorten(ad: KernelAdapter, start_pos: Position, path: list[int], nodes: int
 
 def warm_up(rules: Optional[Rules] = None, dominance: tuple = ()) -> float:
     """Compile (or load from numba's cache) the search and the kernel of ``rules``'s family
-    (Algerian's when ``None``) with ``dominance``, and the family's searches for wins;
+    (``solver.variants.WARM_UP``'s when ``None``) with ``dominance``, and the family's searches for wins;
     return the seconds it took. Called before a solve or a batch is timed, so that a deal's
     seconds are its own, not numba's: with a cold cache (any edit of a kernel source) The
-    Reinforcements' first deals of a batch took some 60-70 s more (benchmarks/README.md).
+    Reinforcements' first deals of a batch took some 60-70 s more (benchmarks/notes/reinforcements.md).
     Batch workers forked after it inherit the compiled code; others load it from the cache
     it filled. Numba compiles per family, not per deal or rule value, so a miniature deal
     of the same rules compiles what every deal of them runs (where the miniature refuses
-    an option or a rule: Algerian's, and the solve compiles the rest)."""
-    from solver.miniature import SHAPES
-    from solver.variants import make_rules
+    an option or a rule: ``WARM_UP``'s, and the solve compiles the rest)."""
+    from solver.variants import WARM_UP, make_rules
     t = time.perf_counter()
     if rules is not None:
         try:
-            _warm(make_rules(rules.variant, {**rules.as_dict(), **SHAPES[rules.family][0]}), tuple(dominance))
+            _warm(make_rules(rules.variant, {**rules.as_dict(), **family(rules.family).shapes[0]}), tuple(dominance))
             return time.perf_counter() - t
         except (RulesError, UnsupportedVariant):    # options or rules a miniature refuses
             pass
-    _warm(make_rules("algerian", {"ranks": 3, "suits": 1, "reserves": 1, "reserve_size": 1, "tableau_piles": 1}), ())
+    _warm(make_rules(*WARM_UP), ())
     return time.perf_counter() - t
 
 

@@ -10,10 +10,12 @@ actions (``automatic``). This module is plain Python on purpose: it is the judge
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from solver import cards
+from solver.kernels import family
 from solver.layout import PHASE_PLAY, Layout, Pile, foundation_suits
 from solver.moves import BASE, CARD_MOVE, DEAL, REDEAL, Move, PileRef, card_move, format_move, pile_text
 from solver.variants import Rules
@@ -245,5 +247,5 @@ class UpDownFoundations:
 
 def engine_for(rules: Rules) -> Engine:
     """The reference engine of ``rules``' family (from the registry, ``solver.kernels``)."""
-    from solver.kernels import engine_for as registered
-    return registered(rules)
+    mod, cls = family(rules.family).engine.split(":")
+    return getattr(importlib.import_module(mod), cls)(rules)

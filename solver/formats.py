@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any, Iterator, Optional
 
 from solver import cards, deals
-from solver.layout import PHASE_CHOOSE_BASE, PHASE_PLAY, Layout, pysolfc_layout, reference_layout, \
-    terrace_base_foundation
+from solver.kernels import family
+from solver.layout import PHASE_CHOOSE_BASE, PHASE_PLAY, Layout, pysolfc_layout, reference_layout
 from solver.variants import Rules, RulesError, make_rules, rules_from_dict
 from solver.errors import DealFileError, printable
 
@@ -213,18 +213,11 @@ def validate_layout(rules: Rules, layout: Layout) -> list[str]:
 
 
 def _check_foundations(rules: Rules, layout: Layout, ref: Layout) -> list[str]:
-    problems = []
-    if rules.family == "terrace" and rules["base_mode"] == "dealt":
-        placed = [(i, p) for i, p in enumerate(layout.foundations) if p]
-        if len(placed) != 1 or len(placed[0][1]) != 1:
-            problems.append("foundations: exactly one base card must be dealt to the foundations")
-        else:
-            i, p = placed[0]
-            want = terrace_base_foundation(rules, p[0])
-            if i != want:
-                problems.append(f"foundations[{i}]: base card {cards.text(p[0])} belongs on "
-                                f"foundations[{want}] (the first of its suit)")
+    dealt = family(rules.family).dealt_foundations
+    problems = dealt(rules, layout) if dealt else None
+    if problems is not None:                # the family checks cards the deal places there
         return problems
+    problems = []
     for i, (p, q) in enumerate(zip(layout.foundations, ref.foundations)):
         if p != q:
             want = " ".join(_pile_text(q)) or "empty"

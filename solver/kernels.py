@@ -1,21 +1,23 @@
 """The registry of game families, and the contract every family's numba kernel keeps.
 
-Each family is declared once, in ``FAMILIES``: its reference engine, its kernel module (or
-``None`` while it has none), its proved dominance rules with the rule options each needs,
-and its kernel source files (for the numba cache key, ``solver.jit``). Everything else is
-derived from the entry: the engine of a rule set (``engine_for``), the kernel module
-(``kernel_module``), the dominance rules (``dominance_rules``), and the compiled search
-itself, which resolves its calls through this registry at compile time
-(``solver.dispatch``). An unknown family is an error, never a default.
+Each family declares itself once, as the ``FAMILY`` of its folder's ``family.py`` (a
+``solver.contract.Family``: options, defaults, deal layout, reference engine, kernel, hooks,
+dominance rules, miniature shapes), and ``FAMILY_PACKAGES`` lists the folders. Everything
+else is derived from the entry: the engine of a rule set (``solver.engine.engine_for``),
+the kernel module (``kernel_module``) and its Python half (``hooks_module``), the dominance
+rules (``dominance_rules``), the numba cache key (every file of each folder,
+``kernel_sources``), and the compiled search itself, which resolves its calls through this
+registry at compile time (``solver.dispatch``). An unknown family is an error, never a
+default.
 
 This module imports no kernel at import time (``solver.jit`` reads it before any function
-is compiled).
+is compiled): a family's ``family.py`` imports its layout and the contract only.
 
 The kernel contract
 -------------------
 
-A kernel module (``solver/<family>/kernel.py``) provides, with exactly these signatures
-(every family takes every argument, used or not):
+A family's kernel module (``Family.kernel``) and hooks module (``Family.hooks``) provide,
+with exactly these signatures (every family takes every argument, used or not):
 
 numba functions (``@njit(cache=True)``), over the state of ``solver.state``: ``state`` is a
 ``KernelState`` (piles, lens, fnd, scal, h, memo) and ``keys`` the ``ZobristKeys``. ``memo``
@@ -60,13 +62,15 @@ Python, over a ``solver.variants.Rules``:
   ``search`` names one of ``solver.driver.WIN_SEARCHES`` (``"beam"``: ``size`` is its
   width; ``"nested"``: its level), ``noise`` the random part of its scores (empty: none;
   such a search proves nothing, its wins are certified like the search's);
-  ``root_verdict(cfg, rules, pos, seconds) -> None | (verdict, moves, rule)``: a verdict
+  ``root_verdict(cfg, rules, pos, seconds, reach) -> None | RootVerdict``: a verdict
   from outside the search (a model solved by another solver) on the reference position
   ``pos``, run after a search that ran out of nodes, within ``seconds`` of wall clock (inf:
-  no limit): ``("lost", [], rule)`` proved by ``rule``,
-  ``("won", moves, rule)`` with a line the driver certifies, or None (always, where the
-  family has none). A family with none of these extras (relaxation, root verdict, searches
-  for wins, memo) imports the five hooks from ``solver.plain_family``;
+  no limit), ``reach`` the driver's goal search (``solver.driver.reaches_goal``, handed
+  in so that no family imports the driver): ``lost`` proved by its rule, ``won`` with a
+  line the driver certifies, ``lead`` a line to search for wins from, or None (always,
+  where the family has none; ``solver.contract.RootVerdict``). A family with none of these
+  extras (relaxation, root verdict, searches for wins, memo) imports the five default
+  hooks from ``solver.contract``;
 * ``load_position(rules, pos, state)``: fill the arrays from a reference ``Position``;
 * ``to_moves(rules, m, info) -> list[Move]``: the notation's moves for kernel move ``m``
   (``info``: its undo record, or ``None`` before it is played);
@@ -91,117 +95,32 @@ and the golden move counts (``tests/perft/``):
 Adding a family
 ---------------
 
-One kernel module in its folder, one registry entry, its tests::
-
-    "mygame": Family(engine="solver.mygame.rules:MyEngine", kernel="solver.mygame.kernel",
-                     sources=("mygame/kernel.py",),
-                     dominance=(DominanceRule("my_rule", {"waste_piles": 1}, "one waste pile"),)),
-
-and the conformance suite and the golden move counts run on it unchanged.
+One folder ``solver/<name>/`` holding its ``family.py`` (the ``Family``), layout, reference
+engine, kernel and hooks; one line in ``FAMILY_PACKAGES``; its variants in the catalogue
+(``solver.variants``); its tests. The conformance suite and the golden move counts run on
+it unchanged.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType, ModuleType
-from typing import Mapping, Optional
+from typing import Mapping
 
+from solver.contract import DominanceRule, Family
 from solver.errors import UnsupportedVariant
 
 
-@dataclass(frozen=True)
-class DominanceRule:
-    """A proved reduction of a family's kernel: its name (``--dominance NAME``), the rule
-    option values it is proved for (empty: every rule set) and how to say them. Its flag
-    is the kernel module's ``SAFE_<NAME>``. A ``needs`` value that is a tuple lists the
-    values allowed. ``all_needs``: where ``--dominance all`` takes the rule (besides
-    ``needs``); elsewhere it runs only when named, being too slow for a default budget."""
-    name: str
-    needs: Mapping[str, object] = field(default_factory=dict)
-    says: str = ""
-    all_needs: Mapping[str, object] = field(default_factory=dict)
-
-    def flag_name(self) -> str:
-        return "SAFE_" + self.name.upper()
-
-    def refusal(self, rules) -> Optional[str]:
-        """Why these rules do not allow the rule (None: they do)."""
-        if _meets(rules, self.needs):
-            return None
-        return f"{self.name} needs {self.says} ({', '.join(f'{k}={v}' for k, v in self.needs.items())})"
-
-    def in_all(self, rules) -> bool:
-        """Whether ``--dominance all`` takes the rule under these rules."""
-        return self.refusal(rules) is None and _meets(rules, self.all_needs)
-
-
-def _meets(rules, needs: Mapping[str, object]) -> bool:
-    return all(rules[k] in v if isinstance(v, tuple) else rules[k] == v for k, v in needs.items())
-
-
-@dataclass(frozen=True)
-class Family:
-    """One game family: ``engine`` as ``module:class``; ``kernel`` a module name or None;
-    ``sources`` the kernel's files below ``solver/``; ``dominance`` its proved rules in
-    the order ``--dominance all`` applies them."""
-    engine: str
-    kernel: Optional[str]
-    sources: tuple[str, ...] = ()
-    dominance: tuple[DominanceRule, ...] = ()
-
-
-_ONE_WASTE = {"waste_piles": 1}
-_RESERVE_HOME_ONLY = ({"found_takeback": False, "reserve_to_tableau": False,
-                       "gap_rule": ("auto_waste", "auto_stock", "any_available", "waste_only")},
-                      "no foundation take-back and a reserve that empties only to the foundations")
+# The registry's package list: each package's ``family.py`` declares its ``FAMILY``.
+FAMILY_PACKAGES = ("solver.alhambra", "solver.terrace", "solver.algerian")
 
 FAMILIES: Mapping[str, Family] = MappingProxyType({
-    "alhambra": Family(
-        engine="solver.alhambra.rules:AlhambraEngine", kernel="solver.alhambra.kernel",
-        sources=("alhambra/kernel.py", "alhambra/beam_order.py", "alhambra/relaxed.py", "alhambra/slots.py",
-                 "alhambra/stock_order.py", "alhambra/projection.py"),
-        dominance=(
-            DominanceRule("deal_through_inert", _ONE_WASTE, "one waste pile"),
-            DominanceRule("met_foundation",
-                          {"waste_piles": 1, "reinforce": False, "stop_at_third_exhaustion": False},
-                          "one waste pile, no reinforcement and play after the last pass"),
-            DominanceRule("dead_waste_block", _ONE_WASTE, "one waste pile"),
-            DominanceRule("dead_stock_order", _ONE_WASTE, "one waste pile"),
-            DominanceRule("free_reserve_relaxation",
-                          {"waste_piles": 1, "reinforce": False, "stop_at_third_exhaustion": False},
-                          "one waste pile, no reinforcement and play after the last pass"),
-            DominanceRule("next_pass_projection",
-                          {"waste_piles": 1, "reinforce": False, "stop_at_third_exhaustion": False},
-                          "one waste pile, no reinforcement and play after the last pass"),
-            DominanceRule("schedule_relaxation", {"waste_piles": 1, "reinforce": False},
-                          "one waste pile and no reinforcement"),
-            DominanceRule("schedule_skeleton", {"waste_piles": 1, "reinforce": True},
-                          "one waste pile and reinforcement"),
-            # with two redeals a solve takes minutes (benchmarks/README.md, solver 0.22.0)
-            DominanceRule("schedule_refills", {"waste_piles": 1, "reinforce": True},
-                          "one waste pile and reinforcement", all_needs={"redeals": (0, 1)}),
-            # a solve takes minutes on a standard deal (benchmarks/README.md, solver 0.30.0)
-            DominanceRule("schedule_late_refills", {"waste_piles": 1, "reinforce": True},
-                          "one waste pile and reinforcement", all_needs={"redeals": ()}),
-        )),
-    "algerian": Family(
-        engine="solver.algerian.rules:AlgerianEngine", kernel="solver.algerian.kernel",
-        sources=("algerian/kernel.py",),
-        dominance=(DominanceRule("no_pile_swap"),)),
-    "terrace": Family(
-        engine="solver.terrace.rules:TerraceEngine", kernel="solver.terrace.kernel",
-        sources=("terrace/kernel.py",),
-        dominance=(
-            DominanceRule("reserve_blocked", *_RESERVE_HOME_ONLY),
-            DominanceRule("reserve_order", *_RESERVE_HOME_ONLY),
-            DominanceRule("idle_card_home", {"found_takeback": False}, "no foundation take-back"),
-            DominanceRule("no_lone_shift"),
-        )),
-})
+    f.name: f for f in (importlib.import_module(p + ".family").FAMILY for p in FAMILY_PACKAGES)})
 
-# The search core's own files, for the numba cache key beside each family's ``sources``.
-CORE_SOURCES = ("jit.py", "kernels.py", "state.py", "toolkit.py", "dispatch.py", "search.py", "beam.py", "nested.py")
+# The search core's own files, for the numba cache key beside each family's folder.
+CORE_SOURCES = ("jit.py", "kernels.py", "contract.py", "state.py", "toolkit.py", "dispatch.py", "search.py",
+                "beam.py", "nested.py")
 
 
 def family(name: str) -> Family:
@@ -212,24 +131,14 @@ def family(name: str) -> Family:
         raise UnsupportedVariant(f"unknown family {name!r} (known: {', '.join(sorted(FAMILIES))})") from None
 
 
-def solvable_families() -> list[str]:
-    """The families that have a kernel."""
-    return sorted(n for n, f in FAMILIES.items() if f.kernel is not None)
-
-
 def kernel_module(name: str) -> ModuleType:
-    """The kernel module of family ``name``; an error if it has none yet."""
-    k = family(name).kernel
-    if k is None:
-        raise UnsupportedVariant(f"no solver kernel for the {name} family yet "
-                                 f"(only {', '.join(solvable_families())})")
-    return importlib.import_module(k)
+    """The numba kernel module of family ``name``."""
+    return importlib.import_module(family(name).kernel)
 
 
-def engine_for(rules):
-    """The reference engine of ``rules``' family."""
-    mod, cls = family(rules.family).engine.split(":")
-    return getattr(importlib.import_module(mod), cls)(rules)
+def hooks_module(name: str) -> ModuleType:
+    """The module of family ``name``'s Python hooks (the contract's Python half)."""
+    return importlib.import_module(family(name).hooks)
 
 
 def dominance_rules(name: str) -> dict[str, DominanceRule]:
@@ -241,7 +150,7 @@ def dominance_flags(rules, names) -> int:
     """The ``cfg[C_SAFE]`` bits of the dominance rules ``names`` for ``rules``; an unknown
     rule, or one these rules do not allow, is an error."""
     known = dominance_rules(rules.family)
-    kernel = kernel_module(rules.family)
+    hooks = hooks_module(rules.family)
     flags = 0
     for name in names:
         if name not in known:
@@ -250,10 +159,16 @@ def dominance_flags(rules, names) -> int:
         why = known[name].refusal(rules)
         if why:
             raise UnsupportedVariant(why)
-        flags |= getattr(kernel, known[name].flag_name())
+        flags |= getattr(hooks, known[name].flag_name())
     return flags
 
 
 def kernel_sources() -> list[str]:
-    """Every file whose edit must start a fresh numba cache (paths below ``solver/``)."""
-    return list(CORE_SOURCES) + [s for f in FAMILIES.values() for s in f.sources]
+    """Every file whose edit must start a fresh numba cache (paths below ``solver/``): the
+    search core's and every Python file of each family's folder."""
+    root = Path(__file__).resolve().parent
+    out = list(CORE_SOURCES)
+    for p in FAMILY_PACKAGES:
+        folder = root / p.split(".", 1)[1]
+        out += sorted(str(f.relative_to(root)) for f in folder.glob("*.py"))
+    return out

@@ -15,7 +15,7 @@ Why: on The Reinforcements the deals the depth-first search leaves unknown need 
 line that keeps twelve-card reserves in order; a level-2 search looks ahead along whole
 lines at every step: on the 60 deals of games 1-100 that 1 M nodes leave unknown one such
 search won 5-8, as many as six beams together or more, in the time of about two beams
-(benchmarks/README.md, "The Reinforcements: nested searches for wins"); since rollouts
+(benchmarks/notes/reinforcements-searches-for-wins.md, "The Reinforcements: nested searches for wins"); since rollouts
 expand each state once (``Seen``), with the same lines, in about one beam's time (a median
 of 1.5 s against 1.9), and a level-2 search plays no more than about ``MAX_MOVES`` moves.
 The noise comes from ``seed``, so a search is deterministic.
@@ -38,7 +38,7 @@ BUF = 4 * MAX_LINE              # a line: its steps, then the best line found fr
 SEED_STRIDE = 1_000_003         # a level-2 search seeds its level-1 searches seed * this + k
 # A level-2 search ends after the step in which its moves pass this. Where lines are long
 # (The Reinforcements 241 and 804: 88 cards home) a search takes 4 M moves and more; the
-# level-2 searches that won there took 15 k to 2.1 M (benchmarks/README.md, 2026-12-06).
+# level-2 searches that won there took 15 k to 2.1 M (benchmarks/notes/reinforcements-searches-for-wins.md, 2026-12-06).
 MAX_MOVES = 2_000_000
 
 
@@ -48,7 +48,7 @@ class Seen(NamedTuple):
     (``key0``, ``key1``; both zero: a free slot) pointing into ``moves``/``scores``
     (``at``, ``size``); ``fill[0]`` entries used, ``fill[1]`` states stored. Rollouts from
     sibling moves meet the same states again and again (The Reinforcements 658: of the
-    1.08 M states a level-2 search expanded, 13 % were distinct; benchmarks/README.md), so
+    1.08 M states a level-2 search expanded, 13 % were distinct; benchmarks/notes/reinforcements-searches-for-wins.md), so
     a rollout expands a state once. It relies on what the transposition table relies on:
     a state's moves (``gen_moves`` with no last move) and their scores follow from its
     keys. The table stops taking states when three quarters full or when the entries run

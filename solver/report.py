@@ -49,7 +49,7 @@ FAST, SLOW = 10_000, 1_000        # games: where the median deal takes under 0.1
 BUDGET = 1_000_000                # nodes per deal, every row but The Reinforcements'
 # The Reinforcements: the solve default; under 0.29.0 it decides 53.0 % of games 1-1000 (0.28.0:
 # 49.0 %; 42.8 % at 1 M). An unknown deal takes a median of 36 s (two workers on two cores), the
-# slowest 57-75 s, about the target's 60 s (benchmarks/README.md, "the row under 0.29.0")
+# slowest 57-75 s, about the target's 60 s (benchmarks/notes/reinforcements.md, "the row under 0.29.0")
 BUDGET_REINFORCEMENTS = 2_000_000
 
 PLAN: tuple[Entry, ...] = (

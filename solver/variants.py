@@ -9,138 +9,15 @@ the valid ones: a misspelt option silently ignored would compute results for ano
 from __future__ import annotations
 
 import difflib
-import re
 import hashlib
 import json
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional
 
+from solver.contract import OptionSpec
 from solver.errors import RulesError
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One rule option: its type, the values it may take and its meaning."""
-
-    name: str
-    kind: type                      # bool, int or str
-    help: str
-    choices: tuple = ()             # allowed values for str options
-    lo: int = 0                     # bounds for int options
-    hi: int = 0
-
-    def valid_values(self) -> str:
-        if self.kind is bool:
-            return "true, false"
-        if self.kind is int:
-            return f"an integer from {self.lo} to {self.hi}"
-        return ", ".join(self.choices)
-
-    def parse(self, value: Any) -> Any:
-        """Convert ``value`` (text or a Python value) to this option's type, or raise."""
-        bad = RulesError(f"bad value {value!r} for rule option {self.name!r}; valid: {self.valid_values()}")
-        if self.kind is bool:
-            if isinstance(value, bool):
-                return value
-            t = str(value).strip().lower()
-            if t in ("true", "1", "yes", "on"):
-                return True
-            if t in ("false", "0", "no", "off"):
-                return False
-            raise bad
-        if self.kind is int:
-            if isinstance(value, bool):
-                raise bad
-            t = str(value).strip()
-            if not re.fullmatch(r"-?[0-9]{1,18}", t):  # int() would take 1_0, other scripts' digits, 10^5000
-                raise bad
-            v = int(t)
-            if not self.lo <= v <= self.hi:
-                raise bad
-            return v
-        t = str(value).strip()
-        if t not in self.choices:
-            raise bad
-        return t
-
-
-def _b(name, help):
-    return OptionSpec(name, bool, help)
-
-
-def _i(name, lo, hi, help):
-    return OptionSpec(name, int, help, lo=lo, hi=hi)
-
-
-def _s(name, choices, help):
-    return OptionSpec(name, str, help, choices=tuple(choices))
-
-
-# Miniature games: fewer ranks or suits, same move rules (RULES.md is for 13 x 4).
-_PACK = (
-    _i("ranks", 3, 13, "ranks per suit (13 = A..K; fewer makes a miniature game, the top rank plays the King)"),
-    _i("suits", 1, 4, "suits in the pack (4 = clubs, spades, hearts, diamonds; fewer makes a miniature game)"),
-)
-
-FAMILY_OPTIONS: dict[str, tuple[OptionSpec, ...]] = {
-    "alhambra": _PACK + (
-        _i("reserves", 1, 12, "number of reserve piles"),
-        _i("reserve_size", 1, 24, "cards dealt to each reserve"),
-        _i("waste_piles", 1, 4, "number of waste piles (Granada: 4); several allow waste-to-waste moves"),
-        _b("empty_waste_accepts_any", "an empty waste pile accepts any reserve (or waste) card (PySolFC)"),
-        _i("redeals", 0, 5, "how many times the waste may be turned over to form a new stock"),
-        _b("redeal_includes_first_deal", "a redeal deals the first card(s) of the new stock in the same action (PySolFC)"),
-        _b("stop_at_third_exhaustion", "the game ends when the stock runs out in the last pass (seed's strict reading)"),
-        _b("reinforce", "an empty reserve is refilled from the stock (Grant's Reinforcement)"),
-        _s("reinforce_timing", ("after_card_move", "immediate"),
-           "when empty reserves are refilled: after each card move (PySolFC) or also right after deals/redeals"),
-    ),
-    "terrace": _PACK + (
-        _i("reserve_size", 0, 40, "cards in the reserve (the terrace)"),
-        _i("tableau_piles", 1, 12, "number of tableau piles"),
-        _s("base_mode", ("choose", "dealt"), "the base rank is chosen by the player from the first tableau cards, or dealt"),
-        _i("base_choices", 1, 12, "with base_mode=choose: how many tableau cards are offered as the base"),
-        _s("found_build", ("AC", "SS"), "foundations build up in alternate colours or in suit"),
-        _s("tableau_build", ("AC", "SS"), "tableau builds down in alternate colours or in suit"),
-        _s("gap_rule", ("auto_waste", "auto_stock", "any_available", "auto_reserve_first", "waste_only"),
-           "how empty tableau piles are filled (RULES.md Part II section 2.8)"),
-        _b("waste_autofill", "an empty waste is refilled at once from the stock"),
-        _b("found_takeback", "a foundation's top card (never the base) may be moved back (PySolFC Queen of Italy)"),
-        _i("redeals", 0, 1, "1 = the waste may be turned once; in that pass a card is dealt only onto an empty waste"),
-        _s("deal_order", ("pysolfc", "aisleriot"),
-           "with base_mode=dealt: reserve, tableau, base (PySolFC) or reserve, base, tableau (AisleRiot)"),
-        _b("no_build_on_base_rank", "no card may be placed on a tableau card of the base rank (AisleRiot)"),
-        _b("reserve_to_tableau", "the reserve top may also go onto the tableau (and into a gap the player may fill): "
-           "the rules a generic solver such as Solvitaire expresses for General's Patience"),
-    ),
-    "algerian": _PACK + (
-        _s("layout", ("A", "B", "C"),
-           "A: Kings pre-placed, 8 tableau cards, reserves of 6 (PySolFC); B: none pre-placed, 12 tableau cards; "
-           "C: as B with reserves of 4"),
-        _i("reserves", 1, 12, "number of reserve piles"),
-        _i("reserve_size", 1, 12, "cards dealt to each reserve at the start (layout C: 4)"),
-        _i("tableau_piles", 1, 12, "number of tableau piles"),
-        _b("tableau_wrap", "tableau building wraps K-A"),
-        _s("empty_reserve_as_cell", ("off", "from_tableau", "from_anywhere"),
-           "an empty reserve accepts one card: never (seed), from the tableau (PGS), from anywhere (PySolFC)"),
-        _b("foundation_to_tableau", "a foundation's top card may move to the tableau (PySolFC)"),
-        _b("foundation_transfer", "a foundation's top card may move to the other foundation of its suit"),
-    ),
-}
-
-FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
-    "alhambra": dict(ranks=13, suits=4, reserves=8, reserve_size=4, waste_piles=1,
-                     empty_waste_accepts_any=False, redeals=2, redeal_includes_first_deal=True,
-                     stop_at_third_exhaustion=False, reinforce=False, reinforce_timing="after_card_move"),
-    "terrace": dict(ranks=13, suits=4, reserve_size=11, tableau_piles=9, base_mode="choose",
-                    base_choices=4, found_build="AC", tableau_build="AC", gap_rule="auto_waste",
-                    waste_autofill=True, found_takeback=False, redeals=0, deal_order="pysolfc",
-                    no_build_on_base_rank=False, reserve_to_tableau=False),
-    "algerian": dict(ranks=13, suits=4, layout="A", reserves=6, reserve_size=6, tableau_piles=8,
-                     tableau_wrap=True, empty_reserve_as_cell="off", foundation_to_tableau=False,
-                     foundation_transfer=True),
-}
+from solver.kernels import family
 
 
 @dataclass(frozen=True)
@@ -158,7 +35,7 @@ class Variant:
 
     def defaults(self) -> dict[str, Any]:
         """The full option set of this variant with nothing overridden."""
-        d = dict(FAMILY_DEFAULTS[self.family])
+        d = dict(family(self.family).defaults)
         d.update(self.settings)
         return d
 
@@ -198,6 +75,11 @@ CATALOGUE: tuple[Variant, ...] = (
 )
 
 
+# The smallest rules to compile the search core with when no rules are given
+# (``solver.driver.warm_up``): a miniature Algerian Patience.
+WARM_UP = ("algerian", {"ranks": 3, "suits": 1, "reserves": 1, "reserve_size": 1, "tableau_piles": 1})
+
+
 def variant_keys() -> list[str]:
     """All variant keys and aliases."""
     out = []
@@ -205,6 +87,12 @@ def variant_keys() -> list[str]:
         out.append(v.key)
         out.extend(v.aliases)
     return out
+
+
+def first_variant(family: str) -> Variant:
+    """The catalogue's first variant of ``family`` (whose defaults the family's list of
+    options shows)."""
+    return next(v for v in CATALOGUE if v.family == family)
 
 
 def get_variant(key: str) -> Variant:
@@ -255,8 +143,9 @@ def _fmt(v: Any) -> str:
     return str(v).lower() if isinstance(v, bool) else str(v)
 
 
-def option_specs(family: str) -> dict[str, OptionSpec]:
-    return {o.name: o for o in FAMILY_OPTIONS[family]}
+def option_specs(name: str) -> dict[str, OptionSpec]:
+    """Family ``name``'s rule options by name."""
+    return family(name).option_specs()
 
 
 def parse_rule_assignments(items: Iterable[str]) -> dict[str, str]:
@@ -291,11 +180,9 @@ def make_rules(variant: str | Variant, overrides: Optional[Mapping[str, Any]] = 
             hint = f" (did you mean {near[0]!r}?)" if near else ""
             raise RulesError(f"unknown rule option {name!r} for {v.key}{hint}; valid: {', '.join(specs)}")
         given[name] = specs[name].parse(value)
-    # Algerian layout C deals reserves of 4 unless the size is given too.
-    if v.family == "algerian" and given.get("layout") == "C" and "reserve_size" not in given:
-        opts["reserve_size"] = 4
+    family(v.family).derive(given, opts)
     opts.update(given)
-    _check_consistent(v, opts)
+    family(v.family).check(opts)
     return Rules(v.key, v.family, tuple(sorted(opts.items())))
 
 
@@ -307,11 +194,3 @@ def rules_from_dict(variant: str, options: Mapping[str, Any]) -> Rules:
     if missing:
         raise RulesError(f"rule options missing: {', '.join(missing)}")
     return make_rules(v, dict(options))
-
-
-def _check_consistent(v: Variant, o: dict[str, Any]) -> None:
-    if v.family == "terrace":
-        if "AC" in (o["found_build"], o["tableau_build"]) and o["suits"] < 2:
-            raise RulesError("alternate-colour building needs suits >= 2")
-        if o["base_mode"] == "choose" and o["base_choices"] > o["tableau_piles"]:
-            raise RulesError("base_choices cannot exceed tableau_piles")

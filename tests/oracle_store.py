@@ -44,7 +44,7 @@ from solver.variants import get_variant
 ORACLE_DIR = Path(__file__).with_name("oracle")
 SOLVER_DIR = Path(__file__).resolve().parent.parent / "solver"
 # The oracle's verdicts depend on these sources (and the family's rules module).
-REFERENCE_SOURCES = ("oracle.py", "engine.py", "moves.py", "cards.py", "layout.py")
+REFERENCE_SOURCES = ("oracle.py", "engine.py", "moves.py", "cards.py", "layout.py", "piles.py")
 CODE = {"won": "W", "lost": "L", "unknown": "U"}
 VERDICT = {c: v for v, c in CODE.items()}
 REMAKE = "python -m tests.oracle_store"
@@ -68,7 +68,7 @@ def oracle_verdict(deal, max_states: int) -> str:
 def reference_fingerprint(variant: str) -> str:
     family = get_variant(variant).family
     h = hashlib.sha256()
-    for rel in (*REFERENCE_SOURCES, f"{family}/rules.py"):
+    for rel in (*REFERENCE_SOURCES, f"{family}/rules.py", f"{family}/layout.py"):
         h.update(rel.encode() + b"\0" + (SOLVER_DIR / rel).read_bytes())
     return h.hexdigest()[:16]
 

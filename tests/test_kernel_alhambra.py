@@ -463,7 +463,7 @@ def test_reinforcements_104_proved_lost_by_the_search_under_the_standard_rules()
     2026-12-06). The published table's 1 M nodes leave it unknown (its furthest line: 19
     cards home); with one redeal the search proves it lost in 83,683 nodes, with none in
     34. Each rule left out in turn, it stays lost; without any, the search does not end within
-    430 M nodes (benchmarks/README.md, "The Reinforcements: what the search can still
+    430 M nodes (benchmarks/notes/reinforcements-proofs-of-loss.md, "The Reinforcements: what the search can still
     prove")."""
     rules = make_rules("reinforcements")
     res = solve(pysolfc_deal(rules, 104), Budget(nodes=5_000_000, shorten=0), expand_dominance(rules, ("all",)))

@@ -179,7 +179,7 @@ def reserve_blocked_reference(engine, pos) -> bool:
     """The plain twin of the kernel's ``reserve_blocked``: walk each foundation forward from
     its top with any card still in play and not below the reserve card looked at, and see
     whether some foundation can come to take that card."""
-    from solver.layout import base_rank
+    from solver.terrace.layout import base_rank
     base = base_rank(pos)
     reserve = pos.reserves[0]
     if base is None:
@@ -399,7 +399,7 @@ def reserve_order_reference(engine, pos) -> bool:
     from functools import cache
 
     from solver import cards
-    from solver.layout import base_rank
+    from solver.terrace.layout import base_rank
     base = base_rank(pos)
     if base is None:
         return False
@@ -517,7 +517,7 @@ def idle_card_home_reference(engine, pos):
     first card, reserve first then tableau piles in order, that no card in play can be
     built on and whose every like foundation has reached its place; or None."""
     from solver import cards
-    from solver.layout import base_rank
+    from solver.terrace.layout import base_rank
     rules = engine.rules
     base = base_rank(pos)
     if base is None or (rules["gap_rule"] == "auto_waste" and not rules["waste_autofill"]):

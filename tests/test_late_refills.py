@@ -54,7 +54,7 @@ def test_the_goal_search_agrees_with_the_real_game():
     for small, seed, n in ((True, 621, 600), (False, 622, 40)):
         for deal, e, pos in _positions(seed, n, small, variant="reinforcements", fixed=REFILLS):
             want = _refills_in_current_pass(e, pos, 200_000)
-            got = refill_in_current_pass(deal.rules, pos, nodes=1_000_000)
+            got = refill_in_current_pass(deal.rules, pos, reaches_goal, nodes=1_000_000)
             plain = reaches_goal(current_pass_rules(deal.rules, pos), GOAL, (), pos, 1_000_000, 1 << 26,
                                  float("inf"))
             assert got == plain, (deal.rules.describe(), pos, got, plain)
@@ -73,9 +73,9 @@ def test_the_goal_search_at_full_size():
     rules = make_rules("reinforcements")
     e = engine_for(rules)
     start = {g: e.initial_position(pysolfc_deal(rules, g).layout) for g in (881, 374, 11)}
-    assert refill_in_current_pass(rules, start[881]) is False
-    assert refill_in_current_pass(rules, start[374]) is False
-    assert refill_in_current_pass(rules, start[11]) is True
+    assert refill_in_current_pass(rules, start[881], reaches_goal) is False
+    assert refill_in_current_pass(rules, start[374], reaches_goal) is False
+    assert refill_in_current_pass(rules, start[11], reaches_goal) is True
 
 
 def test_a_goal_the_family_lacks_is_an_error():
@@ -111,7 +111,7 @@ def _pair(seed: int, n: int, small: bool, max_states: int) -> dict:
                                        dict(seed=seed, n=n, small=small, variant="reinforcements", fixed=REFILLS),
                                        max_states)
     for (deal, e, pos), oracle in zip(made, verdicts):
-        verdict, moves, _ = late_refills_verdict(deal.rules, pos, det_time=30.0)
+        verdict, moves, _ = late_refills_verdict(deal.rules, pos, reaches_goal, det_time=30.0)
         assert not (verdict == "lost" and oracle == "won"), (deal.rules.describe(), pos)
         if verdict == "lead":                      # real play, short of a win
             p = pos
@@ -130,7 +130,7 @@ def _pair(seed: int, n: int, small: bool, max_states: int) -> dict:
 def test_late_refills_never_refutes_a_won_position():
     """400 small positions and 40 of long suits. Measured: it refutes 40 of the 97 small
     ones and 3 of the 6 long ones the oracle finds lost, none it wins (the prototype, 3,500
-    positions, benchmarks/README.md: 336, every one lost by the oracle)."""
+    positions, benchmarks/notes/reinforcements-proofs-of-loss.md: 336, every one lost by the oracle)."""
     counts = _pair(seed=621, n=400, small=True, max_states=20_000)
     assert counts["fired"] >= 30 and counts["fired_lost"] >= 0.9 * counts["fired"], counts
     assert counts["leads"] > 0, counts         # measured: 4 schedules that do not play
@@ -198,7 +198,7 @@ def test_late_refills_runs_only_when_named():
     assert dominance_rules("alhambra")[RULE].refusal(make_rules("alhambra")) is not None
     pos = engine_for(rules).initial_position(pysolfc_deal(rules, 881).layout)
     ad = adapter_for(rules, ())
-    assert ad.k.root_verdict(ad.cfg, rules, pos, float("inf")) is None
+    assert ad.k.root_verdict(ad.cfg, rules, pos, float("inf"), reaches_goal) is None
 
 
 @pytest.mark.slow

@@ -6,7 +6,8 @@ import pytest
 
 from solver import cards
 from solver.deals import GameNumber
-from solver.layout import PHASE_CHOOSE_BASE, algerian_initial_tableau, pysolfc_layout
+from solver.algerian.layout import initial_tableau as algerian_initial_tableau
+from solver.layout import PHASE_CHOOSE_BASE, pysolfc_layout
 from solver.variants import CATALOGUE, make_rules
 from tests.helpers import texts
 

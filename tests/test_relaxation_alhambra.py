@@ -211,7 +211,7 @@ def test_alhambra_deals_with_one_redeal_proved_lost(game, most):
     """Full size, named: Alhambra games 4, 5, 8 and 11 with one redeal (`--rule redeals=1`)
     are lost, proved by the relaxation at the root in 32,800, 15,005, 58,685 and 536,871
     relaxed moves (solver 0.10.0, 0.2-4 s; 0.9.0 needed 52,001, 24,286, 85,183 and about
-    1.2 M; benchmarks/README.md). Before the relaxation, no Alhambra deal with one redeal
+    1.2 M; benchmarks/notes/alhambra-proofs-of-loss.md). Before the relaxation, no Alhambra deal with one redeal
     had been decided (games 1-50 at 1 M nodes)."""
     from solver.driver import Budget, expand_dominance, solve
     from solver.formats import pysolfc_deal

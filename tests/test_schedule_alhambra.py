@@ -9,7 +9,7 @@ import random
 import pytest
 
 from solver.alhambra.schedule import schedule_lost, solve_schedule
-from solver.driver import Budget, adapter_for, expand_dominance, solve
+from solver.driver import Budget, adapter_for, expand_dominance, reaches_goal, solve
 from solver.engine import engine_for
 from solver.formats import pysolfc_deal
 from solver.miniature import random_miniature_deal
@@ -133,7 +133,7 @@ def test_schedule_off_proves_nothing():
     rules = make_rules("alhambra")
     ad = adapter_for(rules, ())
     pos = engine_for(rules).initial_position(pysolfc_deal(rules, 4).layout)
-    assert ad.k.root_verdict(ad.cfg, rules, pos, float("inf")) is None
+    assert ad.k.root_verdict(ad.cfg, rules, pos, float("inf"), reaches_goal) is None
 
 
 @pytest.mark.parametrize("game", [4, pytest.param(8, marks=pytest.mark.slow)])

@@ -7,7 +7,8 @@ schedule that does not play hands its lead to them; without the rule nothing cha
 import pytest
 
 import solver.alhambra.kernel as alhambra_kernel
-from solver.driver import Budget, LEAD_BACK, SolveResult, _search_lead, adapter_for, certify, expand_dominance, solve
+from solver.alhambra.kernel import LEAD_BACK, lead_verdict
+from solver.driver import Budget, SolveResult, _search_lead, adapter_for, certify, expand_dominance, solve
 from solver.engine import engine_for
 from solver.formats import pysolfc_deal
 from solver.variants import make_rules
@@ -37,7 +38,7 @@ def test_a_lead_along_a_winning_line_is_won_from_its_end():
         ad = adapter_for(deal.rules, expand_dominance(deal.rules, ["all"]))
         start = engine_for(deal.rules).initial_position(deal.layout)
         res = SolveResult("unknown")
-        verdict, moves, proof = _search_lead(ad, deal, start, lead, res, float("inf"), 1 << 24)
+        verdict, moves, proof = _search_lead(ad, deal, start, lead_verdict(lead), res, float("inf"), 1 << 24)
         assert (verdict, proof) == ("won", "schedule_lead")
         assert moves[:len(lead)] == lead
         certify(deal, moves)
@@ -59,7 +60,7 @@ def test_a_lead_in_a_lost_deal_finds_nothing():
             lead.append(moves[0])
             pos = e.play(pos, moves[0])
             res = SolveResult("unknown")
-            assert _search_lead(ad, deal, start, lead, res, float("inf"), 1 << 24) is None
+            assert _search_lead(ad, deal, start, lead_verdict(lead), res, float("inf"), 1 << 24) is None
             assert res.nodes > 0
     assert 0 in LEAD_BACK
 
@@ -72,7 +73,7 @@ def test_solve_certifies_a_lead_s_win(monkeypatch):
     deal = next(d for d in _deals("won", 100) if solve(d, SHORT).verdict == "unknown")
     line = solve(deal, FULL).moves
     monkeypatch.setattr(alhambra_kernel, "root_verdict",
-                        lambda cfg, rules, pos, seconds: ("lead", line[:len(line) // 2], RULE))
+                        lambda cfg, rules, pos, seconds, reach: lead_verdict(line[:len(line) // 2]))
     res = solve(deal, SHORT, expand_dominance(deal.rules, ["all", RULE]))
     assert (res.verdict, res.proof) == ("won", "schedule_lead"), (res.verdict, res.reason)
     certify(deal, res.moves)

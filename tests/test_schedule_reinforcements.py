@@ -9,6 +9,8 @@ import functools
 
 import pytest
 
+from solver.driver import reaches_goal
+
 from solver.driver import Budget, adapter_for, expand_dominance, solve
 from solver.engine import engine_for
 from solver.formats import pysolfc_deal
@@ -464,7 +466,7 @@ def test_refill_schedule_off_proves_nothing():
     rules = make_rules("reinforcements", parse_rule_assignments(["redeals=1"]))
     ad = adapter_for(rules, ())
     pos = engine_for(rules).initial_position(pysolfc_deal(rules, 4).layout)
-    assert ad.k.root_verdict(ad.cfg, rules, pos, float("inf")) is None
+    assert ad.k.root_verdict(ad.cfg, rules, pos, float("inf"), reaches_goal) is None
 
 
 def test_skeleton_alone_never_refutes_a_won_position():
@@ -509,9 +511,9 @@ def test_skeleton_off_proves_nothing_and_the_refill_model_takes_its_place():
     rules = make_rules("reinforcements", parse_rule_assignments(["redeals=1"]))
     pos = engine_for(rules).initial_position(pysolfc_deal(rules, 4).layout)
     ad = adapter_for(rules, ())
-    assert ad.k.root_verdict(ad.cfg, rules, pos, float("inf")) is None
+    assert ad.k.root_verdict(ad.cfg, rules, pos, float("inf"), reaches_goal) is None
     ad = adapter_for(rules, (SKELETON,))
-    v = ad.k.root_verdict(ad.cfg, rules, pos, float("inf"))
+    v = ad.k.root_verdict(ad.cfg, rules, pos, float("inf"), reaches_goal)
     assert v is None or v[2] == SKELETON, v
 
 
@@ -520,7 +522,7 @@ def test_reinforcements_proved_lost_by_the_standard_rules_defaults(game):
     """Full size, the standard rules, ``all`` alone (no rule named): The Reinforcements 8,
     74, 212, 259 and 292 are lost, proved by the skeleton (``schedule_skeleton``) within
     0.3-0.9 units (of the 165 deals of 1-300 the published table leaves unknown, the five it
-    refutes within 1 unit; benchmarks/README.md): 4-6 s each, with 20,000 nodes of search
+    refutes within 1 unit; benchmarks/notes/reinforcements-proofs-of-loss.md): 4-6 s each, with 20,000 nodes of search
     first."""
     rules = make_rules("reinforcements")
     budget = Budget(nodes=20_000, seconds=600.0, shorten=0)
@@ -554,7 +556,7 @@ def test_reinforcements_proved_lost_under_the_standard_rules(game):
     64.2 units, some 800, 670 and 360 s beside another solve (the loose model: 13 undecided
     at 400, 15 at 207.2, 28 at 80.8; the full one: 15 at 342.9). 8 and 74: the bare model
     refutes them at 3.1 and 2.7 units, some 40 s (of the 52 deals of 1-100 unknown in the
-    published table, the only two it refutes within 10 units; benchmarks/README.md), the
+    published table, the only two it refutes within 10 units; benchmarks/notes/reinforcements-proofs-of-loss.md), the
     skeleton (0.27.0) at 0.6 and 0.7: 5.5 and 6.1 s end to end."""
     rules = make_rules("reinforcements")
     budget = Budget(nodes=20_000, seconds=7200.0, shorten=0)

@@ -14,7 +14,7 @@ PROBE = textwrap.dedent('''
     import numba
     import solver.driver as d
     from solver.formats import pysolfc_deal
-    from solver.kernels import kernel_module
+    from solver.kernels import hooks_module
     from solver.variants import make_rules
 
     def overloads():
@@ -31,7 +31,7 @@ PROBE = textwrap.dedent('''
     dominance = d.expand_dominance(rules, dominance)
     d.warm_up(rules, dominance)
     before = overloads()
-    k = kernel_module(rules.family)
+    k = hooks_module(rules.family)
     full = k.win_plan
     # the plan's searches, each as small as it comes (size 1), and no model after them
     k.win_plan = lambda cfg, nodes: [(n, 1, noise, w) for n, _s, noise, w in full(cfg, d.DEFAULT_NODES)]

@@ -17,7 +17,7 @@ from numba import njit
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
 from solver import toolkit
-from solver.plain_family import (memo_slots, relaxation_lost, relaxation_moves,  # noqa: F401
+from solver.contract import (memo_slots, relaxation_lost, relaxation_moves,  # noqa: F401
                                    root_verdict, win_plan)
 from solver.state import full_hash
 from solver.toolkit import (C_FAMILY0, C_NF, C_RANKS, C_SAFE, K_CARD, K_DEAL, PILE0, card_make,

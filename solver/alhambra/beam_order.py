@@ -4,7 +4,7 @@ and the plan.
 Only with reinforcement (The Reinforcements). There the depth-first search wins early or
 not at all, and beams that keep the reserves in a good order win many of the deals it
 leaves unknown. On Alhambra and Granada the search and the schedule model already decide
-nearly every deal, so they run no beam (benchmarks/README.md, "The Reinforcements: beam
+nearly every deal, so they run no beam (benchmarks/notes/reinforcements-searches-for-wins.md, "The Reinforcements: beam
 searches for wins").
 """
 
@@ -29,7 +29,7 @@ LEFT_PER_REDEAL = 50                    # a redeal left counts as this many stoc
 PLAN_WEIGHTS = ((6.0, 10.0), (3.0, 10.0), (6.0, 3.0), (3.0, 3.0))
 # Then (stock left, reserve inversions, reserve cards, waste inversions, playable reserve
 # tops): as beams these six won 5 of the 60 deals of games 1-100 that the first four leave
-# unknown at 1 M nodes, and 9 of the 64 of games 101-200 (benchmarks/README.md); the
+# unknown at 1 M nodes, and 9 of the 64 of games 101-200 (benchmarks/notes/reinforcements-searches-for-wins.md); the
 # nested searches 4-9 now use them.
 MORE_WEIGHTS = ((6.0, 10.0, 2.0, 0.0, 0.0), (6.0, 10.0, 5.0, 0.0, 0.0), (6.0, 10.0, 0.0, 5.0, 0.0),
                 (6.0, 10.0, 0.0, 0.0, 5.0), (3.0, 10.0, 3.0, 3.0, 3.0), (6.0, 5.0, 5.0, 5.0, 0.0))
@@ -45,7 +45,7 @@ BEAM_NOISE = 0.5                        # a beam's scores within half a point ti
 # time (median 1.5 s against 1.9 s; at most ``solver.nested.MAX_MOVES`` moves), and on the 86
 # deals of games 1-200 that solver 0.28.0 left unknown at 2 M nodes (4, 13, 15 and 28 left out:
 # proved lost) six more won 7; of the 6 deals of 1-200 that 0.28.0's four last beams won
-# first, these six nested searches win 4 (benchmarks/README.md, 2026-12-06). So after the
+# first, these six nested searches win 4 (benchmarks/notes/reinforcements-searches-for-wins.md, 2026-12-06). So after the
 # four beams the plan runs nested searches only, each in one beam's slot.
 NESTED_LEVEL = 2
 NESTED_NOISE = 10.0                     # won 69 deals against 50 for a noise of 3 (a card home: 10)

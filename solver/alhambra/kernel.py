@@ -14,6 +14,7 @@ kernel contract of ``solver.kernels``.
 from __future__ import annotations
 
 import time
+from typing import Optional
 
 import numpy as np
 from numba import njit
@@ -21,6 +22,7 @@ from numba import njit
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
 from solver import toolkit
+from solver.contract import GoalSearch, RootVerdict
 from solver.state import full_hash
 from solver.toolkit import (C_RANKS, C_SAFE, C_SIDX0, C_SUITS, K_CARD, K_DEAL, K_REDEAL, PILE0,
                             all_home, card_make, card_undo, deal_card, dst_of, encode, fill_common,
@@ -188,7 +190,7 @@ than its needs and the leaving of the card above it, and the induction over the
 fixed-point steps goes through as before (E only grows with the bounds it is computed
 from).
 
-Measured (benchmarks/README.md): Alhambra 1-100 at 1 M nodes with every rule, 15 won when
+Measured (benchmarks/notes/alhambra.md): Alhambra 1-100 at 1 M nodes with every rule, 15 won when
 applied in the last pass only and 32 won in every pass, at about 1/6-1/8 of the nodes per
 second (1-1000: 368 won, against 129 without it). Bounds on reserve cards (uncovered only
 when each card above has gone home or onto a waste neighbour) were tried: the same 32 won
@@ -266,7 +268,7 @@ keeps the refuted G0 states for the whole solve, and a G0 search stopped at its 
 nothing.
 
 Used at the root of a solve (``relaxation_lost``, called by ``solver.driver.solve``): a
-deal whose G0 is lost is lost. Measured (benchmarks/README.md, "Alhambra: the free-reserve
+deal whose G0 is lost is lost. Measured (benchmarks/notes/alhambra-proofs-of-loss.md, "Alhambra: the free-reserve
 relaxation at the root"):
 with one redeal G0 is lost at the root of most deals the search cannot decide; with two it
 is mostly won (the first pass needs more than freed reserves), so the rule decides little
@@ -314,7 +316,7 @@ other card not home free.
    relaxation; a search stopped at ``PROJECTION_CAP`` moves proves nothing and is not
    retried (its state is kept as tried).
 
-Cheaper forms measured and left out (benchmarks/README.md): ``dead_stock_order`` alone on
+Cheaper forms measured and left out (benchmarks/notes/alhambra-proofs-of-loss.md): ``dead_stock_order`` alone on
 the projection never fired where ``dead_stock_order`` on S did not."""
 
 SAFE_SCHEDULE_RELAXATION = 64
@@ -376,7 +378,7 @@ lost, and 99 % of the schedules it found for won ones play to a win (the rest: u
 Checked against the unpruned oracle on thousands of miniature positions, every option
 varied (no position the oracle wins is refuted; every schedule that plays wins), and with
 and without the rule on the solver's verdicts (``tests/test_schedule_alhambra.py``).
-Measured (benchmarks/README.md, solver 0.13.0): it decides Alhambra deals that every
+Measured (benchmarks/notes/alhambra-proofs-of-loss.md, solver 0.13.0): it decides Alhambra deals that every
 search left unknown, both ways (games 1, 2: won; 4, 7, 8: lost), in 15-30 s each."""
 
 SAFE_SCHEDULE_REFILLS = 128
@@ -477,7 +479,7 @@ solved only where a looser one keeps a schedule that does not play, or gives up.
 Where it runs: after the search, at any position; ``--dominance all`` takes it only with at
 most one redeal (``DominanceRule.all_needs``): with two, the root of a standard deal, a solve
 takes up to ``DET_TIME_REFILLS_TWO`` units of CP-SAT's deterministic time, some ten minutes
-(benchmarks/README.md, solver 0.22.0), so it runs there only when named. Checked against
+(benchmarks/notes/reinforcements-proofs-of-loss.md, solver 0.22.0), so it runs there only when named. Checked against
 the unpruned oracle on miniatures, every option varied, any number of redeals (no position
 the oracle wins is refuted), with and without the rule on the solver's verdicts, and on the
 starts of standard deals the search wins (``tests/test_schedule_reinforcements.py``)."""
@@ -496,7 +498,7 @@ run instead.
 Where it runs: ``--dominance all`` takes it with any number of redeals (a solve takes
 seconds: with two redeals, the standard rules, the unknown deals of The Reinforcements
 1-300 give 0.3-0.9 units where refuted, median 0.5 for a schedule that does not play;
-benchmarks/README.md). Checked against the unpruned oracle on miniatures (no position the
+benchmarks/notes/reinforcements-proofs-of-loss.md). Checked against the unpruned oracle on miniatures (no position the
 oracle wins is refuted) and with and without the rule on the solver's verdicts
 (``tests/test_schedule_reinforcements.py``)."""
 
@@ -547,7 +549,7 @@ standard deal. Checked: the goal search against a plain search of the reference 
 the same goal (every position of the current pass), the verdicts against the unpruned
 oracle on miniatures (no position the oracle wins is refuted), with and without the rule
 on the solver's verdicts, and on full-size standard deals (``tests/test_late_refills.py``).
-Measured (benchmarks/README.md, "no refill in the first pass"): it refutes The
+Measured (benchmarks/notes/reinforcements-proofs-of-loss.md, "no refill in the first pass"): it refutes The
 Reinforcements 978, 368, 374, 44 and 881, which every other rule leaves unknown."""
 
 MEMO_SLOTS = 1 << 22              # the relaxation's memo: 64 MB per solve, at least ...
@@ -598,32 +600,49 @@ def relaxation_moves(cfg, nodes: int) -> int:
     rules) at most ``RELAX_MOVES_MANY_REDEALS``. There G0, free reserves for three passes,
     has proved no deal lost: on Alhambra games 1-40 it was won or unknown, game 4 still
     unknown at 200 M moves; an unknown G0 spent as much time as the search after it
-    (benchmarks/README.md, "the relaxation's budget by redeals", solver 0.11.0)."""
+    (benchmarks/notes/alhambra-proofs-of-loss.md, "the relaxation's budget by redeals", solver 0.11.0)."""
     if not cfg[C_SAFE] & SAFE_FREE_RESERVE_RELAXATION:
         return 0
     return nodes if cfg[C_REDEALS] <= 1 else min(nodes, RELAX_MOVES_MANY_REDEALS)
 
 
-def root_verdict(cfg, rules, pos, seconds: float):
+# Searches from a lead (``solver.driver._search_lead``): The Reinforcements 643 under the
+# standard rules is won 963 nodes of complete search from the end of the 145-move lead of
+# ``schedule_late_refills``' model, and 744 by a nested search from 3 moves before the end of
+# its 137-move lead (benchmarks/notes/reinforcements-searches-for-wins.md, "leads")
+LEAD_BACK = (0, 3, 10, 20)            # from the lead's end, and from so many moves before it
+LEAD_NODES = 2_000_000                # each complete search from there
+LEAD_PLAN_NODES = 1_000_000           # then the family's searches for wins, as for this budget
+LEAD_RULE = "schedule_lead"           # the proof a win from a lead is recorded under
+
+
+def lead_verdict(moves: list) -> RootVerdict:
+    """A lead: no verdict, a line from whose end the driver searches for wins."""
+    return RootVerdict("lead", moves, LEAD_RULE, LEAD_BACK, LEAD_NODES, LEAD_PLAN_NODES)
+
+
+def root_verdict(cfg, rules, pos, seconds: float, reach: GoalSearch) -> Optional[RootVerdict]:
     """The schedule model's verdict on reference position ``pos``
     (``SAFE_SCHEDULE_RELAXATION``; with reinforcement ``SAFE_SCHEDULE_REFILLS``, else its
     skeleton alone, ``SAFE_SCHEDULE_SKELETON``; where these decide nothing,
     ``SAFE_SCHEDULE_LATE_REFILLS``):
     ``("lost", [], rule)`` when it has no schedule,
     ``("won", moves, rule)`` when a schedule plays to a win on the reference engine,
-    ``("lead", moves, rule)`` when ``schedule_late_refills``' schedule does not play (its
+    ``lead_verdict(moves)`` when ``schedule_late_refills``' schedule does not play (its
     lead, ``solver.alhambra.schedule.schedule_lead``: no verdict, a line from whose end the
     driver searches for wins), None when its rule is off, CP-SAT gives up
     (``solver.alhambra.schedule.det_time_for``, or ``seconds`` of wall clock) or the schedule
-    found does not play."""
+    found does not play. ``reach``: the driver's goal search, for the late rule's first fact."""
     t0 = time.monotonic()
     verdict = _schedule_verdict(cfg, rules, pos, seconds)
     left = seconds - (time.monotonic() - t0)
     if verdict is None and cfg[C_REINF] and cfg[C_SAFE] & SAFE_SCHEDULE_LATE_REFILLS and left > 0:
         from solver.alhambra.late_refills import late_refills_verdict
-        late, moves, _ = late_refills_verdict(rules, pos, left)
+        late, moves, _ = late_refills_verdict(rules, pos, reach, left)
+        if late == "lead":
+            return lead_verdict(moves)
         if late is not None:
-            return late, moves or [], "schedule_late_refills"
+            return RootVerdict(late, moves or [], "schedule_late_refills")
     return verdict
 
 
@@ -642,9 +661,9 @@ def _schedule_verdict(cfg, rules, pos, seconds: float):
     limit = schedule.DET_TIME_SKELETON_ALONE if stages else None
     status, moves, _ = schedule.solve_schedule(engine_for(rules), pos, rules, limit, seconds, stages)
     if status == "INFEASIBLE":
-        return "lost", [], rule
+        return RootVerdict("lost", [], rule)
     if moves is not None:
-        return "won", moves, rule
+        return RootVerdict("won", moves, rule)
     return None
 
 
@@ -853,7 +872,7 @@ def gen_moves(cfg, state, moves, start, last):
     # The projection only at a deal's start (a search's root in the first pass, at most one
     # card dealt): after every deal it cost 10-60 times the nodes' time for a few earlier
     # wins, and at every search root it slowed the shortening of won lines
-    # (benchmarks/README.md).
+    # (benchmarks/notes/alhambra-proofs-of-loss.md).
     if (cfg[C_SAFE] & SAFE_NEXT_PASS_PROJECTION and last < 0 and scal[S_REDEALS] == 0 and lens[cfg[C_NRES]] <= 1
             and next_pass_lost(cfg, piles, lens, fnd, cfg[C_REDEALS] - scal[S_REDEALS], state.memo)):
         return 0
@@ -1041,7 +1060,7 @@ def move_class(cfg, m):
     are shuffled together and the deal comes after them: digging through 12-card reserves
     needs builds the home-first order leaves late (The Reinforcements 1-100 at 1 M nodes:
     17 won against 8; on Alhambra this order halves the search's wins;
-    benchmarks/README.md)."""
+    benchmarks/notes/reinforcements-searches-for-wins.md)."""
     kind = kind_of(m)
     if kind == K_REDEAL:
         return 2

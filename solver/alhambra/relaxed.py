@@ -1,6 +1,6 @@
 """The free-reserve relaxation G0 of Alhambra, solved exactly and memoised: a dead-state
 test that fires while redeals are left (``free_reserve_relaxation``, issue 19; the design
-and the measurements behind it: ``benchmarks/alhambra_loss_proofs.md``).
+and the measurements behind it: ``benchmarks/notes/alhambra-loss-proofs-memo.md``).
 
 G0 of a position P (one waste pile, no reinforcement, play after the last pass) keeps P's
 *sequence* (the waste bottom to top, then the stock in dealing order), its foundations and

@@ -33,7 +33,7 @@ from solver.moves import DEAL, REDEAL, Move, card_move
 SLOT = 256                       # steps within a slot: more than the moves one slot can hold
 DET_TIME = 60.0                  # CP-SAT's deterministic time limit per position (about seconds)
 # with reinforcement (one redeal): The Reinforcements 14 is refuted at 92.5 (solver 0.21.0),
-# 9 and 20 at 94.4 and 109.8 (0.22.0), at 51.3 and 80.4 (0.23.0; benchmarks/README.md); the
+# 9 and 20 at 94.4 and 109.8 (0.22.0), at 51.3 and 80.4 (0.23.0; benchmarks/notes/reinforcements-proofs-of-loss.md); the
 # model runs only where the searches end unknown
 DET_TIME_REFILLS = 120.0
 # with reinforcement and two redeals left (only where the rule is named): The
@@ -41,11 +41,11 @@ DET_TIME_REFILLS = 120.0
 DET_TIME_REFILLS_TWO = 400.0
 # the skeleton model (``MODELS``) at most: it refutes The Reinforcements 8 and 74 under the
 # standard rules at 0.6 and 0.7 units and keeps a schedule for 13, 15 and 28 within 1.4
-# (benchmarks/README.md); the cap bounds what it adds where it decides nothing
+# (benchmarks/notes/reinforcements-proofs-of-loss.md); the cap bounds what it adds where it decides nothing
 DET_TIME_SKELETON = 20.0
 # the skeleton alone (``schedule_skeleton``, in ``all`` with two redeals too): on the
 # unknown standard deals of The Reinforcements 1-300 it refuted 5 of 165 (8, 74, 212, 259,
-# 292) within 0.3-0.9 units, and keeps a schedule for most others by 0.5 (benchmarks/README.md)
+# 292) within 0.3-0.9 units, and keeps a schedule for most others by 0.5 (benchmarks/notes/reinforcements-proofs-of-loss.md)
 DET_TIME_SKELETON_ALONE = 2.0
 
 
@@ -1071,7 +1071,7 @@ def _solver(det_time: float, seconds: float = float("inf")) -> cp_model.CpSolver
     solver.parameters.max_deterministic_time = det_time
     solver.parameters.catch_sigint_signal = False
     # probing in presolve costs more than it saves here: 2-3 times faster without
-    # (benchmarks/README.md), the verdicts unchanged
+    # (benchmarks/notes/alhambra-proofs-of-loss.md), the verdicts unchanged
     solver.parameters.cp_model_probing_level = 0
     if seconds != float("inf"):
         solver.parameters.max_time_in_seconds = max(seconds, 0.0)
@@ -1112,7 +1112,7 @@ def stages_for(rules, pos) -> tuple[str, ...]:
     skeleton (within ``DET_TIME_SKELETON``) refutes some deals in seconds (The
     Reinforcements 8 and 74 under the standard rules), the bare one others soonest (The
     Reinforcements 13 under the standard rules: bare 156 units, the loose one undecided
-    at 400; 15: 120, 207 and 343 units; benchmarks/README.md). A
+    at 400; 15: 120, 207 and 343 units; benchmarks/notes/reinforcements-proofs-of-loss.md). A
     tighter one is solved only where a looser one keeps a schedule that does not play or
     gives up. Else the full model alone (without a redeal left the free card's life is
     not modelled anyway)."""

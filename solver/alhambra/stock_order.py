@@ -268,7 +268,7 @@ def stock_order_bounds(cfg, piles, lens, fnd, left, D):
         # _first_empty reads of what changes between rounds only up and dn (their entries
         # written above): with both as they were, it would give the same E and hres again
         # (and it did not find _DEAD then), so the round skips it (about a fifth of the
-        # rounds, most of the test's time: benchmarks/README.md)
+        # rounds, most of the test's time: benchmarks/notes/reinforcements.md)
         if refill and moved:                   # the reserves' bounds: a change is progress
             before = E + hres.sum()
             e = _first_empty(cfg, piles, lens, now, never, seqnb, nbs, off, up, dn, ut, dt, hres)

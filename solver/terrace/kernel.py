@@ -27,12 +27,13 @@ from numba import njit
 
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
-from solver.layout import PHASE_CHOOSE_BASE, base_rank
+from solver.piles import PHASE_CHOOSE_BASE
+from solver.terrace.layout import base_rank
 from solver.moves import BASE, Move, card_move
 from solver.toolkit import (C_FAMILY0, C_NF, C_RANKS, C_SAFE, C_SIDX0, C_SUIT0, C_SUITS, K_CARD, K_DEAL, K_REDEAL, PILE0,
                             all_home, dst_of, encode, fill_common, kind_of, src_of)
 from solver import toolkit
-from solver.plain_family import (memo_slots, relaxation_lost, relaxation_moves,  # noqa: F401
+from solver.contract import (memo_slots, relaxation_lost, relaxation_moves,  # noqa: F401
                                    root_verdict, win_plan)
 
 (C_NTAB, C_WASTE, C_STOCK, C_FP0, C_FSS, C_TSS, C_GAP, C_AUTOFILL, C_TAKEBACK, C_REDEALS, C_NOBASE,

@@ -16,7 +16,8 @@ from typing import Optional
 
 from solver import cards
 from solver.engine import Board, Engine, Position
-from solver.layout import PHASE_CHOOSE_BASE, PHASE_PLAY, base_rank, terrace_base_foundation
+from solver.piles import PHASE_CHOOSE_BASE, PHASE_PLAY
+from solver.terrace.layout import base_foundation, base_rank
 from solver.moves import BASE, DEAL, REDEAL, Move, PileRef
 
 AUTO_GAP_SOURCES = {          # gap_rule -> where an empty tableau pile is filled from, in order
@@ -106,7 +107,7 @@ class TerraceEngine(Engine):
             # The chosen card starts the first foundation of its suit; then the opening deal
             # goes on: one card to each empty tableau pile in index order, then one to the waste.
             card = board.pile(move.src).pop()
-            board.piles["f"][terrace_base_foundation(self.rules, card)].append(card)
+            board.piles["f"][base_foundation(self.rules, card)].append(card)
             for ref in board.empty("t"):
                 if board.stock:
                     board.deal_to(ref)
