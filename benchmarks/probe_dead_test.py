@@ -26,6 +26,7 @@ def main() -> None:
                     help="Override a rule option (repeatable), as in 'patience solve --rule'.")
     a = ap.parse_args()
     from solver.alhambra import kernel as K
+    from solver.alhambra import hooks
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
     from solver.toolkit import PILE0, dst_of, kind_of, src_of
@@ -42,7 +43,7 @@ def main() -> None:
     buf = np.zeros(2048, np.int32)
 
     def dead(piles, lens, fnd, scal) -> bool:
-        return bool(K.stock_order_blocked(cfg, piles, lens, fnd, cfg[K.C_REDEALS] - scal[K.S_REDEALS]))
+        return bool(K.stock_order_blocked(cfg, piles, lens, fnd, cfg[K.C_REDEALS] - scal[hooks.S_REDEALS]))
 
     lo, hi = (int(x) for x in a.games.split("-"))
     for game in range(lo, hi + 1):

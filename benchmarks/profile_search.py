@@ -24,7 +24,7 @@ def main() -> None:
     ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                     help="Override a rule option (repeatable), as in 'patience solve --rule'.")
     a = ap.parse_args()
-    from solver.alhambra.kernel import C_NRES, C_STOCK, S_REDEALS
+    from solver.alhambra.slots import C_NRES, C_STOCK, S_REDEALS
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
     from solver.search import CTRL_LEN, RUNNING, X_NODES, X_STORED, run, table_slots

@@ -3,6 +3,7 @@ reference engine and the exhaustive oracle, and full-size deals."""
 
 import pytest
 
+from solver.alhambra import hooks
 from solver.formats import pysolfc_deal
 from solver.miniature import random_miniature_deal
 from solver.playback import replay
@@ -143,7 +144,7 @@ def test_met_foundation_forces_only_proven_moves():
     from solver import cards
     from solver.alhambra import kernel as k
     rules = make_rules("alhambra", {"stop_at_third_exhaustion": False})
-    cfg = k.make_cfg(rules, k.SAFE_MET_FOUNDATION)
+    cfg = hooks.make_cfg(rules, hooks.SAFE_MET_FOUNDATION)
     fnd = np.zeros(8, np.int32)
     fnd[:] = 1
     fnd[0], fnd[4] = 9, 7                 # clubs up A..9, down K..7
@@ -241,7 +242,7 @@ def test_dead_stock_order_with_refills_fires_only_on_lost_positions_of_20000_gam
         pos = e.initial_position(deal.layout)
         while legal := e.legal_moves(pos):
             st = kernel_state(ad, pos)[0]
-            if k.stock_order_blocked(ad.cfg, st.piles, st.lens, st.fnd, ad.cfg[k.C_REDEALS] - st.scal[k.S_REDEALS]):
+            if k.stock_order_blocked(ad.cfg, st.piles, st.lens, st.fnd, ad.cfg[k.C_REDEALS] - st.scal[hooks.S_REDEALS]):
                 fired += 1
                 got = exhaustive_search(e, pos, max_states=30_000)
                 assert got.verdict != "won", (deal.rules.describe(), deal.source, pos)
@@ -283,7 +284,7 @@ def test_dead_waste_block_hand_made_positions():
 
     from solver import cards
     from solver.alhambra import kernel as k
-    cfg = k.make_cfg(make_rules("alhambra"), k.SAFE_DEAD_WASTE_BLOCK)
+    cfg = hooks.make_cfg(make_rules("alhambra"), hooks.SAFE_DEAD_WASTE_BLOCK)
     piles = np.zeros((10, 120), np.int8)
     lens = np.zeros(10, np.int32)
     w = cfg[k.C_NRES]
@@ -321,7 +322,7 @@ def test_dead_stock_order_hand_made_positions():
 
     from solver import cards
     from solver.alhambra import kernel as k
-    cfg = k.make_cfg(make_rules("alhambra"), k.SAFE_DEAD_STOCK_ORDER)
+    cfg = hooks.make_cfg(make_rules("alhambra"), hooks.SAFE_DEAD_STOCK_ORDER)
     piles = np.zeros((10, 120), np.int8)
     lens = np.zeros(10, np.int32)
     w, st = cfg[k.C_NRES], cfg[k.C_STOCK]
@@ -358,7 +359,7 @@ def test_dead_stock_order_refill_clause_hand_made_positions():
 
     from solver import cards
     from solver.alhambra import kernel as k
-    cfg = k.make_cfg(make_rules("reinforcements"), k.SAFE_DEAD_STOCK_ORDER)
+    cfg = hooks.make_cfg(make_rules("reinforcements"), hooks.SAFE_DEAD_STOCK_ORDER)
     piles = np.zeros((10, 120), np.int8)
     lens = np.zeros(10, np.int32)
     w, st = cfg[k.C_NRES], cfg[k.C_STOCK]

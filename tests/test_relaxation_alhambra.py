@@ -164,7 +164,7 @@ def test_relaxation_budget_follows_the_redeals():
     """The root's relaxation gets the budget's nodes with at most one redeal, at most
     RELAX_MOVES_MANY_REDEALS with more (where it has proved nothing), none with its rule
     off; the memo is sized by those moves."""
-    from solver.alhambra.kernel import MEMO_SLOTS, RELAX_MOVES_MANY_REDEALS
+    from solver.alhambra.hooks import MEMO_SLOTS, RELAX_MOVES_MANY_REDEALS
     for redeals, want in ((0, 10 ** 7), (1, 10 ** 7), (2, RELAX_MOVES_MANY_REDEALS), (3, RELAX_MOVES_MANY_REDEALS)):
         ad = adapter_for(make_rules("alhambra", {"redeals": redeals}), (RULE,))
         assert ad.k.relaxation_moves(ad.cfg, 10 ** 7) == want, redeals

@@ -6,8 +6,8 @@ schedule that does not play hands its lead to them; without the rule nothing cha
 
 import pytest
 
-import solver.alhambra.kernel as alhambra_kernel
-from solver.alhambra.kernel import LEAD_BACK, lead_verdict
+import solver.alhambra.hooks as alhambra_hooks
+from solver.alhambra.hooks import LEAD_BACK, lead_verdict
 from solver.driver import Budget, SolveResult, _search_lead, adapter_for, certify, expand_dominance, solve
 from solver.engine import engine_for
 from solver.formats import pysolfc_deal
@@ -69,10 +69,10 @@ def test_solve_certifies_a_lead_s_win(monkeypatch):
     """The driver's path: a search that runs out of nodes, no other search for wins, and the
     root verdict a lead along a winning line: the solve is won, ``proof`` names the lead's
     search, and the line is the reference engine's."""
-    monkeypatch.setattr(alhambra_kernel, "win_plan", lambda cfg, nodes: [])
+    monkeypatch.setattr(alhambra_hooks, "win_plan", lambda cfg, nodes: [])
     deal = next(d for d in _deals("won", 100) if solve(d, SHORT).verdict == "unknown")
     line = solve(deal, FULL).moves
-    monkeypatch.setattr(alhambra_kernel, "root_verdict",
+    monkeypatch.setattr(alhambra_hooks, "root_verdict",
                         lambda cfg, rules, pos, seconds, reach: lead_verdict(line[:len(line) // 2]))
     res = solve(deal, SHORT, expand_dominance(deal.rules, ["all", RULE]))
     assert (res.verdict, res.proof) == ("won", "schedule_lead"), (res.verdict, res.reason)
