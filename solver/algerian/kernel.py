@@ -6,7 +6,8 @@ Algerian option; the cross-check tests compare the two on thousands of miniature
 Kernel piles: reserves ``0..R-1``, tableau ``R..R+T-1``, stock ``R+T`` (its top is the next
 card dealt). Foundations ``0..s-1`` build up from the Ace, ``s..2s-1`` down from the King;
 the kernel keeps only their counts. Moves as in ``solver.toolkit`` (kinds ``K_CARD`` and
-``K_DEAL``); the functions keep the kernel contract of ``solver.kernels``.
+``K_DEAL``); the functions keep the numba half of the kernel contract of
+``solver.kernels``; the Python half is ``solver.algerian.hooks``.
 """
 
 from __future__ import annotations
@@ -16,64 +17,11 @@ from numba import njit
 
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
-from solver import toolkit
-from solver.contract import (memo_slots, relaxation_lost, relaxation_moves,  # noqa: F401
-                                   root_verdict, win_plan)
+from solver.algerian.flags import SAFE_NO_PILE_SWAP
+from solver.algerian.slots import C_CELL, C_F2T, C_NRES, C_NTAB, C_STOCK, C_TRANSFER, C_WRAP
 from solver.state import full_hash
-from solver.toolkit import (C_FAMILY0, C_NF, C_RANKS, C_SAFE, K_CARD, K_DEAL, PILE0, card_make,
-                            card_undo, deal_card, dst_of, encode, fill_common, fnd_top, foundation_moves,
-                            is_all_home, kind_of, load_foundations, load_piles, src_of, undeal_card)
-
-# cfg slots after the shared ones (solver.toolkit)
-C_NRES, C_NTAB, C_WRAP, C_CELL, C_F2T, C_TRANSFER, C_STOCK = range(C_FAMILY0, C_FAMILY0 + 7)
-CFG_LEN = C_FAMILY0 + 7
-
-CELL_MODES = {"off": 0, "from_tableau": 1, "from_anywhere": 2}
-# Dominance flag bits (cfg[C_SAFE]).
-SAFE_NO_PILE_SWAP = 1
-"""``no_pile_swap``: once the stock is empty, never move the only card of a pile to an
-empty pile of the same kind (tableau to tableau, reserve to reserve cell).
-
-Proof: deals are the only actions that depend on a pile's index, so with the stock empty
-two positions that differ by exchanging two tableau piles (or two reserves) have the same
-outcome: any line from one becomes a line from the other by exchanging the two indices in
-every move. Moving the only card of pile i to an empty pile j yields exactly the current
-position with i and j exchanged, so skipping that move loses no outcome."""
-
-STREAMLINER = 0                   # no unproved win-first pruning
-
-
-def make_cfg(rules, safe_flags: int = 0) -> np.ndarray:
-    cfg = np.zeros(CFG_LEN, dtype=np.int64)
-    fill_common(cfg, rules, safe_flags)
-    cfg[C_NRES], cfg[C_NTAB] = rules["reserves"], rules["tableau_piles"]
-    cfg[C_WRAP] = int(rules["tableau_wrap"])
-    cfg[C_CELL] = CELL_MODES[rules["empty_reserve_as_cell"]]
-    cfg[C_F2T] = int(rules["foundation_to_tableau"])
-    cfg[C_TRANSFER] = int(rules["foundation_transfer"])
-    cfg[C_STOCK] = rules["reserves"] + rules["tableau_piles"]
-    return cfg
-
-
-def acyclic(rules) -> bool:
-    """Tableau cards move back and forth: lines of play can repeat states."""
-    return False
-
-
-def n_piles(rules) -> int:
-    return rules["reserves"] + rules["tableau_piles"] + 1
-
-
-def load_position(rules, pos, state) -> None:
-    """Fill the kernel arrays from a reference-engine ``Position`` (``scal`` stays zero:
-    Algerian has no redeals)."""
-    load_piles(state.piles, state.lens, pos.reserves + pos.tableau, pos.stock)
-    load_foundations(rules, pos.foundations, state.fnd)
-
-
-def to_moves(rules, m: int, info):
-    """The notation's moves for kernel move ``m`` (Algerian deals are never merged)."""
-    return toolkit.to_moves(rules, m, 1, "t")
+from solver.toolkit import (C_NF, C_RANKS, C_SAFE, K_CARD, K_DEAL, PILE0, card_make, card_undo, deal_card, dst_of,
+                            encode, fnd_top, foundation_moves, is_all_home, kind_of, src_of, undeal_card)
 
 
 @njit(cache=True, inline="always")

@@ -9,15 +9,16 @@ does not fix its contents here (alternate colours, take-back), so its cards are 
 state and the hash. ``fnd`` mirrors their heights (``most_home``, ``is_won``). Scalars:
 ``scal[0]`` redeals used, ``scal[1]`` 1 while the base is still to be chosen, ``scal[2]``
 the base rank (0 before it is known). Moves as in ``solver.toolkit`` plus ``K_BASE``
-(choose tableau pile ``src``'s card as the base). The functions keep the kernel contract of
-``solver.kernels``.
+(choose tableau pile ``src``'s card as the base). The functions keep the numba half of the
+kernel contract of ``solver.kernels``; the Python half is ``solver.terrace.hooks``, the
+slots ``solver.terrace.slots``, the dominance flags and their proofs ``solver.terrace.flags``.
 
 The key is canonical: tableau piles and foundations are hashed as multisets (see "the
 canonical key" below). Cycles: the search is a reachability search (every reachable
 state is expanded once; a state met again, on the current path or elsewhere, is not
 expanded again, which loses nothing: whatever it leads to is reached from its first
 visit), so repeated positions keep it complete and sound. Proved reductions: ``SAFE_*``
-below.
+in ``solver.terrace.flags``.
 """
 
 from __future__ import annotations
@@ -27,192 +28,13 @@ from numba import njit
 
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
-from solver.piles import PHASE_CHOOSE_BASE
-from solver.terrace.layout import base_rank
-from solver.moves import BASE, Move, card_move
-from solver.toolkit import (C_FAMILY0, C_NF, C_RANKS, C_SAFE, C_SIDX0, C_SUIT0, C_SUITS, K_CARD, K_DEAL, K_REDEAL, PILE0,
-                            all_home, dst_of, encode, fill_common, kind_of, src_of)
-from solver import toolkit
-from solver.contract import (memo_slots, relaxation_lost, relaxation_moves,  # noqa: F401
-                                   root_verdict, win_plan)
-
-(C_NTAB, C_WASTE, C_STOCK, C_FP0, C_FSS, C_TSS, C_GAP, C_AUTOFILL, C_TAKEBACK, C_REDEALS, C_NOBASE,
- C_CHOICES, C_R2T) = range(C_FAMILY0, C_FAMILY0 + 13)
-CFG_LEN = C_FAMILY0 + 13
-
-K_BASE = 3
-S_REDEALS, S_CHOOSE, S_BASE = 0, 1, 2
-
-GAP_RULES = {"auto_waste": 0, "auto_stock": 1, "any_available": 2, "auto_reserve_first": 3, "waste_only": 4}
-G_AUTO_WASTE, G_AUTO_STOCK, G_ANY, G_RESERVE_FIRST, G_WASTE_ONLY = range(5)
-FROM_WASTE, FROM_RESERVE, FROM_STOCK = 1, 2, 3          # where an automatic gap fill took its card
-
-# Undo records: the player's action in bits 0..12 (a redeal: the cards turned over; the base
-# choice: a bit per tableau pile its opening deal dealt to, and bit 12 for the waste), then
-# from bit 13 the automatic actions: a bit per tableau pile filled (T <= 12), 2 bits per pile
-# for where its card came from, a bit per pile for "the waste was refilled just before this
-# fill", and one bit for "refilled after the last fill". Two refills never follow each other
-# (a refill needs an empty waste and leaves it non-empty), and fills go to the lowest empty
-# pile, so this fixes the order in which the actions happened.
-AUTO = 13
-A_SRC, A_REFILL_BEFORE, A_REFILL_LAST = 12, 36, 48
-
-STREAMLINER = 0                   # no unproved win-first pruning
-
-# Dominance flag bits (cfg[C_SAFE]).
-SAFE_RESERVE_BLOCKED = 1
-"""``reserve_blocked`` (no foundation take-back; the reserve empties only to the
-foundations: no ``reserve_to_tableau``, no ``auto_reserve_first``): a dead-state test.
-
-Claim: the position is lost if some reserve card A can never go to a foundation, where
-"never" is tested as follows. The cards below A in the reserve cannot move before A (the
-reserve gives only its top, and only to a foundation). A foundation f of height k can
-take A only as its card number j = (rank(A) - base) mod ranks (0 the base), so only if
-k <= j (heights never drop without take-back), if A has the suit (in suit, and always for
-the base) or the colour (alternate colours: the tag's colour at even places, the other at
-odd places) that place j asks, and if every place k..j-1 between can still be filled:
-some card of that place's rank and suit (colour) is neither on a foundation (no card
-leaves one) nor below A in the reserve. If no foundation passes, A stays in the reserve
-for ever and the game is lost.
-
-Only foundation plays make it fire (they alone take cards out of play or change the
-reserve and the foundations), so ``gen_moves`` runs it at the root and after a base
-choice or a move to a foundation; skipping it elsewhere only prunes less."""
-
-
-SAFE_IDLE_CARD_HOME = 2
-"""``idle_card_home`` (no foundation take-back): a forced foundation play.
-
-Claim: let X (place j on the foundations: j = (rank(X) - base) mod ranks) be the top of a
-tableau pile of two or more cards, or the reserve's top when gaps are not filled from the
-reserve (not ``auto_reserve_first``), and let a foundation F take X now. If (a) no card
-that could ever be built on X in the tableau is off the foundations (both copies of each
-card of the rank below, in the other colour or in suit; none at all on a base-rank card
-with ``no_build_on_base_rank``, nor on a reserve card without ``reserve_to_tableau``), and (b) no foundation that could take a card like X (same
-rank; the colour, or the suit, that place j asks for) holds fewer than j cards, then if
-the position can be won it can be won after X goes to F; the search tries only that move.
-Not with ``auto_waste`` gaps and no waste refill (below).
-
-Proof. Take a winning line L and delete every move of X from it: L'. Nothing is built on X
-in L (a); no automatic action reads X's pile (a tableau pile, or the reserve when the gap
-rule does not read it), and X leaving it makes no gap (two cards or more), so every other
-move of L is legal in L' and its automatic actions are the same, with one exception: L
-may move X into a gap R that L' keeps empty. The gap was open in L before X went in, so
-every place the gap rule fills from was empty; under ``auto_stock``, ``auto_reserve_first``
-and ``auto_waste`` with the waste refill on, those places (and the stock) are then empty
-for ever, so R is never filled automatically in L' either, and without automatic fills
-(``any_available``, ``waste_only``) an empty pile only gives the player more choice.
-(``auto_waste`` without the refill: the stock can refill the waste and fill R in L' alone;
-the rule stays off there.) The foundations: L puts X on some foundation G at its place j;
-G holds at most j cards now (it receives X as card j + 1), so by (b) exactly j, and it takes
-nothing before X. If G is not F, let L' put on G what L puts on F until X goes home, and
-on F what L puts on G after: F and G have the same height and ask for the same cards (an
-alternate-colour foundation's needs follow from its tag and height; the cards on it
-matter only as counts without take-back), so every foundation play of L stays legal.
-L' ends with every card home. It is shorter than L, so by induction on the length of a
-shortest winning line the search with this rule wins every position it could win
-without it."""
-
-
-SAFE_NO_LONE_SHIFT = 4
-"""``no_lone_shift`` (every rule set): never move a tableau pile's only card to an empty
-tableau pile.
-
-Claim: such a move leads to the position it started from, up to the order of the tableau
-piles. The pile it leaves becomes a gap, but a gap was open before the move (the one it
-went to) after the automatic actions had run, so every place the gap rule fills from was
-empty, and is still: no automatic action follows. Under the canonical key it is the same
-state, so a line that makes the move wins as well without it."""
-
-
-SAFE_RESERVE_ORDER = 8
-"""``reserve_order`` (the same rules as ``reserve_blocked``): a dead-state test over the
-reserve's order as a whole.
-
-Give each foundation and each card a type: in suit the suit; in alternate colours the
-foundation's tag colour, and for a card at place j (j = (rank - base) mod ranks) its colour,
-flipped when j is odd, so that a card fits a foundation's place j only if their types agree
-(the foundation's colours alternate from its tag's). Claim: the position is lost if, for
-some type, the reserve cards of that type cannot be split, in the order the reserve gives
-them (top first), into chains of strictly rising places, one chain per foundation of the
-type, each chain's first place at least that foundation's height. The greedy test below
-decides whether such a split exists.
-
-Proof. In a won line, each reserve card goes to a foundation of its type (the reserve empties
-only to the foundations), in the reserve's order (only its top moves); a foundation receives
-each place once, in rising order, starting at its height now (no take-back). So the reserve
-cards of one type that go to one foundation form such a chain: a won position has a split.
-The test gives the cards in order, each to the foundation of its type whose last place
-(its height - 1 to begin with) is the highest one below the card's place, and fires when
-none is below it. It finds a split whenever one exists: if a split S gives the next card
-(place p) to a foundation whose last place g is below p, the greedy's choice has the highest
-last place e below p, so g <= e; after the card, the greedy's last places are S's with g
-where S has e. A foundation whose last place is lower takes every chain a higher one takes
-(a chain fits after last place l when its first place is above l), so the rest of S is a
-split from the greedy's last places too, and by induction the greedy never fails. (In
-alternate colours the base place 0 also asks the tag's suit; the test asks only the colour
-there: it may fire less, never wrongly.)
-
-It runs where ``reserve_blocked`` runs (only foundation plays change the reserve and the
-foundations)."""
-
-
-def make_cfg(rules, safe_flags: int) -> np.ndarray:
-    cfg = np.zeros(CFG_LEN, dtype=np.int64)
-    fill_common(cfg, rules, safe_flags)
-    t = rules["tableau_piles"]
-    cfg[C_NTAB] = t
-    cfg[C_WASTE], cfg[C_STOCK], cfg[C_FP0] = t + 1, t + 2, t + 3
-    cfg[C_FSS] = int(rules["found_build"] == "SS")
-    cfg[C_TSS] = int(rules["tableau_build"] == "SS")
-    cfg[C_GAP] = GAP_RULES[rules["gap_rule"]]
-    cfg[C_AUTOFILL] = int(rules["waste_autofill"])
-    cfg[C_TAKEBACK] = int(rules["found_takeback"])
-    cfg[C_REDEALS] = rules["redeals"]
-    cfg[C_NOBASE] = int(rules["no_build_on_base_rank"])
-    cfg[C_CHOICES] = rules["base_choices"] if rules["base_mode"] == "choose" else 0
-    cfg[C_R2T] = int(rules["reserve_to_tableau"])
-    return cfg
-
-
-def acyclic(rules) -> bool:
-    """Tableau cards move back and forth (and foundation cards with take-back): lines of play
-    can repeat states."""
-    return False
-
-
-def n_piles(rules) -> int:
-    return rules["tableau_piles"] + 3 + 2 * rules["suits"]
-
-
-def load_position(rules, pos, state) -> None:
-    """Fill the kernel arrays from a reference-engine ``Position``."""
-    toolkit.load_piles(state.piles, state.lens, pos.reserves + pos.tableau + pos.waste, pos.stock)
-    fp0 = rules["tableau_piles"] + 3
-    for f, p in enumerate(pos.foundations):
-        state.piles[fp0 + f, :len(p)] = p
-        state.lens[fp0 + f] = len(p)
-        state.fnd[f] = len(p)
-    state.scal[S_REDEALS] = pos.redeals_used
-    state.scal[S_CHOOSE] = int(pos.phase == PHASE_CHOOSE_BASE)
-    state.scal[S_BASE] = base_rank(pos) or 0
-
-
-def _location_ref(rules, loc: int):
-    if loc < PILE0:
-        return ("f", loc)
-    p = loc - PILE0
-    t = rules["tableau_piles"]
-    return ("r", 0) if p == 0 else ("t", p - 1) if p <= t else ("w", 0)
-
-
-def to_moves(rules, m: int, info):
-    """The notation's moves for kernel move ``m`` (automatic actions are not written)."""
-    if kind_of(m) == K_BASE:
-        return [Move(BASE, ("t", src_of(m) - PILE0 - 1), None, -1)]
-    if kind_of(m) == K_CARD:
-        return [card_move(_location_ref(rules, src_of(m)), _location_ref(rules, dst_of(m)), -1)]
-    return toolkit.to_moves(rules, m, 1, "w")
+from solver.terrace.flags import SAFE_IDLE_CARD_HOME, SAFE_NO_LONE_SHIFT, SAFE_RESERVE_BLOCKED, SAFE_RESERVE_ORDER
+from solver.terrace.slots import (AUTO, A_REFILL_BEFORE, A_REFILL_LAST, A_SRC, C_AUTOFILL, C_CHOICES, C_FP0, C_FSS,
+                                  C_GAP, C_NOBASE, C_NTAB, C_R2T, C_REDEALS, C_STOCK, C_TAKEBACK, C_TSS, C_WASTE,
+                                  FROM_RESERVE, FROM_STOCK, FROM_WASTE, G_AUTO_STOCK, G_AUTO_WASTE,
+                                  G_RESERVE_FIRST, G_WASTE_ONLY, K_BASE, S_BASE, S_CHOOSE, S_REDEALS)
+from solver.toolkit import (C_NF, C_RANKS, C_SAFE, C_SIDX0, C_SUIT0, C_SUITS, K_CARD, K_DEAL, K_REDEAL, PILE0,
+                            all_home, dst_of, encode, kind_of, src_of)
 
 
 # ----- cards and piles ----------------------------------------------------------------------
