@@ -26,7 +26,8 @@ NODES = 200_000
 
 def measure(repeats: int) -> dict:
     from solver.formats import pysolfc_deal
-    from solver.driver import Budget, expand_dominance, solve, warm_up
+    from solver.adapter import expand_dominance
+    from solver.driver import Budget, solve, warm_up
     from solver.variants import make_rules
     warm_up()
     out = {}

@@ -26,7 +26,8 @@ SET = (("alhambra", range(1, 21)), ("algerian", range(1, 101)), ("terrace", rang
 
 
 def main() -> None:
-    from solver.driver import Budget, expand_dominance, solve, warm_up
+    from solver.adapter import expand_dominance
+    from solver.driver import Budget, solve, warm_up
     from solver.formats import pysolfc_deal
     from solver.variants import make_rules
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

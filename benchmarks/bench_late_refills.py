@@ -22,7 +22,7 @@ import time
 def main() -> None:
     from solver.alhambra import schedule as S
     from solver.alhambra.late_refills import DET_TIME_LATE_REFILLS, GOAL_NODES, refill_in_current_pass
-    from solver.driver import reaches_goal
+    from solver.attempts import reaches_goal
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
     from solver.variants import make_rules

@@ -25,7 +25,8 @@ OUTSIDE = ("free_reserve_relaxation", "schedule_relaxation", "schedule_skeleton"
 
 
 def main() -> None:
-    from solver.driver import _search, adapter_for, expand_dominance
+    from solver.adapter import adapter_for, expand_dominance
+    from solver.attempts import search_attempt
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
     from solver.variants import make_rules
@@ -35,11 +36,11 @@ def main() -> None:
         ad = adapter_for(rules, tuple(d for d in expand_dominance(rules, ("all",)) if d not in OUTSIDE))
         e = engine_for(rules)
         start = [e.initial_position(pysolfc_deal(rules, g).layout) for g in GAMES]
-        _search(ad, start[0], 1000, 1 << 26, float("inf"))      # compile or load first
+        search_attempt(ad, start[0], 1000, 1 << 26, float("inf"))      # compile or load first
         nodes = seconds = 0.0
         for pos in start:
             t = time.perf_counter()
-            nodes += _search(ad, pos, NODES, 1 << 28, float("inf")).nodes
+            nodes += search_attempt(ad, pos, NODES, 1 << 28, float("inf")).nodes
             seconds += time.perf_counter() - t
         print(f"{label} {variant} nodes {int(nodes):,} nodes/s {nodes / seconds:,.0f}", flush=True)
 

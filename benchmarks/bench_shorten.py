@@ -1,4 +1,4 @@
-"""Winning-line lengths before and after shortening (``solver.driver._shorten``), per
+"""Winning-line lengths before and after shortening (``solver.lines.shorten_line``), per
 variant, on the won deals among PySolFC games 1..N:
 
     python benchmarks/bench_shorten.py --games 200 --budget 100000 --shorten 200000,2000000
@@ -15,7 +15,8 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from solver.driver import Budget, expand_dominance, solve
+from solver.adapter import expand_dominance
+from solver.driver import Budget, solve
 from solver.formats import pysolfc_deal
 from solver.variants import make_rules, variant_keys
 

@@ -63,7 +63,8 @@ def main():
     from solver.variants import make_rules, parse_rule_assignments
     options = parse_rule_assignments(tuple(a.rule))
     lo, hi = (int(x) for x in a.games.split("-"))
-    from solver.driver import expand_dominance, warm_up
+    from solver.adapter import expand_dominance
+    from solver.driver import warm_up
     dominance = expand_dominance(make_rules(a.variant, options), dominance)
     print(f"numba compile/load: {warm_up():.2f} s")
     for budget in (int(b) for b in a.budgets.split(",")):

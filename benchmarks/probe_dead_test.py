@@ -31,7 +31,7 @@ def main() -> None:
     from solver.formats import pysolfc_deal
     from solver.toolkit import PILE0, dst_of, kind_of, src_of
     from solver.search import CTRL_LEN, RUNNING, X_NODES, run
-    from solver.driver import adapter_for, expand_dominance, kernel_state
+    from solver.adapter import adapter_for, expand_dominance, kernel_state
     from solver.variants import make_rules, parse_rule_assignments
 
     rules = make_rules("alhambra", parse_rule_assignments(tuple(a.rule)))

@@ -21,7 +21,7 @@ def main() -> None:
     ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
     args = ap.parse_args()
     from solver.alhambra.relaxed import g0_solve
-    from solver.driver import adapter_for, kernel_state
+    from solver.adapter import adapter_for, kernel_state
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
     from solver.variants import make_rules, parse_rule_assignments

@@ -32,7 +32,7 @@ def main() -> None:
     args = ap.parse_args()
     from benchmarks.games import parse_games
     from solver.alhambra.schedule import _Schedule, _limit, _solver, replay_schedule, solve_schedule
-    from solver.driver import certify
+    from solver.lines import certify
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
     from solver.variants import make_rules, parse_rule_assignments

@@ -28,7 +28,7 @@ def main() -> None:
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
     from solver.search import CTRL_LEN, RUNNING, X_NODES, X_STORED, run, table_slots
-    from solver.driver import adapter_for, expand_dominance, kernel_state
+    from solver.adapter import adapter_for, expand_dominance, kernel_state
     from solver.variants import make_rules, parse_rule_assignments
 
     rules = make_rules(a.variant, parse_rule_assignments(tuple(a.rule)))

@@ -37,7 +37,7 @@ def main() -> None:
     import solver.driver as driver
 
     phases: dict = {}
-    for name in ("_search", "_root_verdict"):
+    for name in ("search_attempt", "_root_verdict"):
         setattr(driver, name, _timed(phases, lambda args, n=name: n, getattr(driver, name)))
     for name, fn in list(driver.WIN_SEARCHES.items()):
         driver.WIN_SEARCHES[name] = _timed(phases, lambda args, n=name: f"{n} (size {args[4]}, noise {args[5]})", fn)
@@ -51,7 +51,7 @@ def main() -> None:
         for label, calls in phases.items():
             secs = sum(s for s, _ in calls)
             moves = ""
-            if label not in ("_search", "_root_verdict"):
+            if label not in ("search_attempt", "_root_verdict"):
                 moves = f", {sum(int(out[2]) for _, out in calls):,} moves"
             print(f"  {label:<32} {len(calls):>5} calls  {secs:7.1f} s{moves}")
 

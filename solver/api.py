@@ -58,7 +58,8 @@ def solve(deal: Deal, nodes: Optional[int] = None, seconds: Optional[float] = No
     names the proved rules to use (``"all"``: every one the rules allow; ``()``: none);
     ``shorten``: the nodes spent on shortening a winning line (``search_moves`` is the
     length before)."""
-    from solver.driver import Budget, expand_dominance
+    from solver.adapter import expand_dominance
+    from solver.driver import Budget
     from solver.driver import solve as _solve
     b = Budget()
     budget = Budget(nodes=b.nodes if nodes is None else nodes, seconds=b.seconds if seconds is None else seconds,

@@ -234,7 +234,7 @@ class BatchSummary:
 def plan_jobs(store: Store, rules: Rules, seeds: list[str], nodes: int, seconds: float, memory: int,
               dominance: tuple, rerun_unknown: bool, restarts: bool = True) -> tuple[list[Job], int]:
     """The jobs still to run, and how many seeds were skipped as already stored."""
-    from solver.driver import search_mode
+    from solver.attempts import search_mode
     dom = json.dumps(list(dominance))
     mode = search_mode(restarts)
     versions = same_results(rules.variant, nodes)   # same results: done

@@ -410,7 +410,8 @@ def _shorten_option(f):
 
 
 def _budget(budget_nodes, time_limit, memory, no_restarts=False, shorten_nodes=None):
-    from solver.driver import Budget, DEFAULT_MEMORY, DEFAULT_NODES, DEFAULT_TIME, SHORTEN_NODES
+    from solver.driver import Budget, DEFAULT_MEMORY, DEFAULT_NODES, DEFAULT_TIME
+    from solver.lines import SHORTEN_NODES
     return Budget(budget_nodes or DEFAULT_NODES, time_limit or DEFAULT_TIME,
                   parse_bytes(memory) if memory is not None else DEFAULT_MEMORY, not no_restarts,
                   SHORTEN_NODES if shorten_nodes is None else shorten_nodes)
@@ -437,7 +438,7 @@ def _dominance_names(names) -> tuple:
 
 def _dominance(rules, names) -> tuple:
     """The rule names of ``--dominance`` for these rules: every rule they allow when none is given."""
-    from solver.driver import expand_dominance
+    from solver.adapter import expand_dominance
     return expand_dominance(rules, _dominance_names(names))
 
 
@@ -850,7 +851,8 @@ def _batch(variant, seeds, rules, profile, budget_nodes, time_limit, memory, dom
     import os
     from solver import batch as batch_module
     from solver.batch import Progress, BatchSummary, parse_seeds, plan_jobs, run_batch, run_dask, run_local
-    from solver.driver import adapter_for, warm_up
+    from solver.adapter import adapter_for
+    from solver.driver import warm_up
     from solver.store import Store
     if scheduler is not None and engine != "dask":
         raise RulesError("--scheduler is for --engine dask")

@@ -139,7 +139,7 @@ class RootVerdict(NamedTuple):
     lead_plan_nodes: int = 0
 
 
-# What ``root_verdict`` is given to search for a kernel goal (``solver.driver.reaches_goal``):
+# What ``root_verdict`` is given to search for a kernel goal (``solver.attempts.reaches_goal``):
 # (rules, goal, dominance, pos, nodes, memory, deadline) -> True, False or None (ran out).
 GoalSearch = Callable[..., Optional[bool]]
 

@@ -65,7 +65,7 @@ Python, over a ``solver.variants.Rules``:
   ``root_verdict(cfg, rules, pos, seconds, reach) -> None | RootVerdict``: a verdict
   from outside the search (a model solved by another solver) on the reference position
   ``pos``, run after a search that ran out of nodes, within ``seconds`` of wall clock (inf:
-  no limit), ``reach`` the driver's goal search (``solver.driver.reaches_goal``, handed
+  no limit), ``reach`` the driver's goal search (``solver.attempts.reaches_goal``, handed
   in so that no family imports the driver): ``lost`` proved by its rule, ``won`` with a
   line the driver certifies, ``lead`` a line to search for wins from, or None (always,
   where the family has none; ``solver.contract.RootVerdict``). A family with none of these

@@ -35,7 +35,8 @@ class PackJob:
 def verify_job(job: PackJob) -> dict:
     """Solve one deal of a pack (in a worker): its line, its verdict's figures and its
     solution document (a won line was replayed by the reference engine in ``solve``)."""
-    from solver.driver import Budget, expand_dominance, solve
+    from solver.adapter import expand_dominance
+    from solver.driver import Budget, solve
     deal = deal_from_json(job.deal)
     budget = Budget(job.nodes, job.seconds, job.memory, job.restarts, job.shorten)
     res = solve(deal, budget, expand_dominance(deal.rules, job.dominance))
@@ -126,7 +127,7 @@ def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[P
     one line each as they come."""
     from solver import __version__
     from solver.batch import draining
-    from solver.driver import expand_dominance
+    from solver.adapter import expand_dominance
     from solver.kernels import dominance_flags
     good, bad = read_pack(path)
     if not good and not bad:

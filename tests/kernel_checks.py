@@ -21,7 +21,8 @@ from solver.miniature import random_miniature_deal
 from tests.oracle_store import oracle_verdicts
 from solver.playback import replay
 from solver.dispatch import gen_moves, hash_state, make_move, undo_move
-from solver.driver import Budget, adapter_for, expand_dominance, kernel_state, solve
+from solver.adapter import adapter_for, expand_dominance, kernel_state
+from solver.driver import Budget, solve
 
 # Verdict checks: no detour search after a win (tests/test_shorten.py checks that)
 MINI_BUDGET = Budget(nodes=5_000_000, memory=1 << 24, shorten=0)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 import sys
 
-from solver.driver import Budget, each_search_for_wins, expand_dominance, solve
+from solver.adapter import expand_dominance
+from solver.driver import Budget, each_search_for_wins, solve
 from solver.miniature import random_miniature_deal
 from solver.variants import CATALOGUE
 

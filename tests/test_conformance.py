@@ -13,7 +13,7 @@ from solver.dispatch import Kernel
 from solver.kernels import (FAMILIES, UnsupportedVariant, dominance_flags, dominance_rules, family,
                             hooks_module, kernel_module)
 from solver.miniature import random_miniature_deal
-from solver.driver import adapter_for, expand_dominance
+from solver.adapter import adapter_for, expand_dominance
 from solver.variants import CATALOGUE, make_rules
 from tests.kernel_checks import cross_check, incremental_hash_holds, moves_agree
 

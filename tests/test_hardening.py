@@ -43,7 +43,7 @@ def test_every_user_error_is_a_click_exception_with_its_exit_code():
     assert errors.InternalError("x").exit_code == errors.EXIT_INTERNAL
     # the old homes still name the same classes
     from solver.batch import SeedRangeError
-    from solver.driver import UnsupportedVariant
+    from solver.errors import UnsupportedVariant
     from solver.store import StoreError
     assert (SeedRangeError, UnsupportedVariant, StoreError) == (errors.SeedRangeError, errors.UnsupportedVariant,
                                                               errors.StoreError)

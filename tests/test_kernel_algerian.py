@@ -4,7 +4,8 @@ import pytest
 
 from solver.formats import pysolfc_deal
 from solver.playback import replay
-from solver.driver import DOMINANCE_RULES, Budget, solve
+from solver.adapter import DOMINANCE_RULES
+from solver.driver import Budget, solve
 from solver.variants import make_rules
 from tests.kernel_checks import PLAIN_BUDGET, cross_check, incremental_hash_holds, moves_agree
 
@@ -25,7 +26,7 @@ def test_restarts_match_oracle_on_400_miniature_deals():
 
 
 def test_restart_schedule():
-    from solver.driver import RESTART_FIRST, win_first_schedule
+    from solver.attempts import RESTART_FIRST, win_first_schedule
     sched = list(win_first_schedule(2_000_000))
     assert sum(n for _, n in sched) == 2_000_000
     assert sched[0] == (0, RESTART_FIRST)                     # the plain order first

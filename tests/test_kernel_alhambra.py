@@ -7,7 +7,8 @@ from solver.alhambra import hooks
 from solver.formats import pysolfc_deal
 from solver.miniature import random_miniature_deal
 from solver.playback import replay
-from solver.driver import Budget, adapter_for, expand_dominance, solve
+from solver.adapter import adapter_for, expand_dominance
+from solver.driver import Budget, solve
 from solver.variants import make_rules
 from tests.kernel_checks import cross_check, incremental_hash_holds, moves_agree
 
@@ -98,7 +99,8 @@ def test_deal_through_inert_make_undo_and_hash(variant):
 
 
 def test_deal_through_inert_needs_one_waste_pile():
-    from solver.driver import UnsupportedVariant, adapter_for
+    from solver.adapter import adapter_for
+    from solver.errors import UnsupportedVariant
     with pytest.raises(UnsupportedVariant):
         adapter_for(make_rules("granada"), ("deal_through_inert",))
 
@@ -129,7 +131,8 @@ def test_met_foundation_keeps_verdicts_on_20000_deals():
 
 
 def test_met_foundation_needs_play_after_the_last_pass():
-    from solver.driver import UnsupportedVariant, adapter_for
+    from solver.adapter import adapter_for
+    from solver.errors import UnsupportedVariant
     for variant, opts in (("granada", {}), ("reinforcements", {}), ("alhambra", {"stop_at_third_exhaustion": True})):
         with pytest.raises(UnsupportedVariant):
             adapter_for(make_rules(variant, opts), ("met_foundation",))
@@ -170,7 +173,7 @@ def _dead_positions(variant: str, seed: int, games: int, rule: str, options=None
 
     from solver.engine import engine_for
     from solver.dispatch import gen_moves
-    from solver.driver import adapter_for, kernel_state
+    from solver.adapter import adapter_for, kernel_state
     rng = random.Random(seed)
     buf = np.zeros(4096, np.int32)
     for _ in range(games):
@@ -231,7 +234,7 @@ def test_dead_stock_order_with_refills_fires_only_on_lost_positions_of_20000_gam
     import random
 
     from solver.alhambra import kernel as k
-    from solver.driver import adapter_for, kernel_state
+    from solver.adapter import adapter_for, kernel_state
     from solver.engine import engine_for
     from solver.oracle import exhaustive_search
     rng = random.Random(9)
@@ -269,7 +272,8 @@ def test_dead_state_test_keeps_verdicts_on_20000_deals(variant, rule):
 
 def test_dead_state_tests_refused_where_unproved():
     """Both need one waste pile."""
-    from solver.driver import UnsupportedVariant, adapter_for
+    from solver.adapter import adapter_for
+    from solver.errors import UnsupportedVariant
     for variant, rule in [("granada", "dead_waste_block"), ("granada", "dead_stock_order")]:
         with pytest.raises(UnsupportedVariant):
             adapter_for(make_rules(variant), (rule,))
@@ -387,7 +391,7 @@ def test_attempt_plan_win_first_phase():
     """With a streamliner: the plain order, then short attempts (every other one
     streamlined) taking turns with growing complete searches; about half the nodes go to
     each; seeds never repeat; the nodes add up; the last search is complete."""
-    from solver.driver import RESTART_FIRST, WIN_FIRST_ATTEMPT, attempt_plan, win_first_schedule
+    from solver.attempts import attempt_plan, RESTART_FIRST, WIN_FIRST_ATTEMPT, win_first_schedule
     plan = list(attempt_plan(1_000_000, True))
     assert plan[0] == (0, RESTART_FIRST, False)
     assert sum(n for _, n, _ in plan) == 1_000_000
@@ -412,7 +416,8 @@ def test_streamlined_attempt_ending_without_a_win_is_no_verdict():
     from solver.engine import engine_for
     from solver.oracle import exhaustive_search
     from solver.search import LOST, WON
-    from solver.driver import _search, adapter_for, attempt_plan
+    from solver.adapter import adapter_for
+    from solver.attempts import attempt_plan, search_attempt
     rng = random.Random(61)
     plan = list(attempt_plan(1_000_000, True))
     assert plan[1][2]
@@ -421,9 +426,9 @@ def test_streamlined_attempt_ending_without_a_win_is_no_verdict():
         ad, e = adapter_for(deal.rules), engine_for(deal.rules)
         start = e.initial_position(deal.layout)
         deadline = time.perf_counter() + 60
-        if _search(ad, start, plan[0][1], 1 << 24, deadline, plan[0][0]).status in (WON, LOST):
+        if search_attempt(ad, start, plan[0][1], 1 << 24, deadline, plan[0][0]).status in (WON, LOST):
             continue
-        if _search(ad, start, plan[1][1], 1 << 24, deadline, plan[1][0], cfg=ad.stream_cfg).status != LOST:
+        if search_attempt(ad, start, plan[1][1], 1 << 24, deadline, plan[1][0], cfg=ad.stream_cfg).status != LOST:
             continue
         if exhaustive_search(e, start, max_states=200_000).verdict != "won":
             continue

@@ -82,7 +82,7 @@ def test_takeback_positions_hash_by_foundation_cards():
     """Two positions with one key are the same up to the order of the tableau piles and of
     the foundations, also where take-back brings foundation tops back (so that counts do
     not fix contents): the key follows the foundations' cards."""
-    from solver.driver import adapter_for, kernel_state
+    from solver.adapter import adapter_for, kernel_state
     seen = {}
     for deal, e, pos in random_walk("queen-of-italy-pysolfc", random.Random(6), 300, 30, {"ranks": 4, "suits": 2}):
         state, _ = kernel_state(adapter_for(deal.rules), pos)
@@ -97,7 +97,7 @@ def test_permuted_positions_share_one_key():
     option)."""
     from solver.engine import Position
     from solver.layout import PHASE_PLAY
-    from solver.driver import adapter_for, kernel_state
+    from solver.adapter import adapter_for, kernel_state
     rng = random.Random(8)
     checked = 0
     for deal, e, pos in random_walk("terrace", rng, 100, 30, vary=True):
@@ -122,7 +122,7 @@ def test_identical_base_candidates_are_one_branch(variant):
     positions with one canonical key after either is chosen, so the search expands one of
     them and the other is a table hit. Different candidates give different keys."""
     from solver.engine import engine_for
-    from solver.driver import adapter_for, kernel_state
+    from solver.adapter import adapter_for, kernel_state
     rules = make_rules(variant)
     e, ad = engine_for(rules), adapter_for(rules)
     same = 0
@@ -245,7 +245,7 @@ def _random_game(e, pos, rng, steps, lean_home=False):
 
 @pytest.mark.parametrize("variant", ["terrace", "generals-patience", "falling-star"])
 def test_reserve_blocked_equals_its_plain_twin(variant):
-    from solver.driver import adapter_for, kernel_state
+    from solver.adapter import adapter_for, kernel_state
     from solver.terrace import kernel as k
     fired = seen = 0
     for deal, e, pos in _walk_positions(variant, seed=61, games=150, options=NO_TAKEBACK):
@@ -264,7 +264,7 @@ def test_reserve_blocked_hand_made_position():
     from solver import cards
     from solver.engine import Position, engine_for
     from solver.layout import PHASE_PLAY
-    from solver.driver import adapter_for, kernel_state
+    from solver.adapter import adapter_for, kernel_state
     from solver.terrace import kernel as k
     rules = make_rules("generals-patience", {"ranks": 7, "suits": 2, "reserve_size": 3,
                                               "tableau_piles": 2, "base_mode": "dealt"})
@@ -298,7 +298,7 @@ def fired_positions(test: str, variants: list, seed: int):
     """Walk random games of ``variants``; yield the first position of each game where the
     dead-state test ``test`` (a function of ``solver.terrace.kernel``, called with cfg,
     piles, lens, scal) fires."""
-    from solver.driver import adapter_for, kernel_state
+    from solver.adapter import adapter_for, kernel_state
     from solver.terrace import kernel as k
     fires = getattr(k, test)
     seen_deals = set()
@@ -344,7 +344,8 @@ def test_reserve_blocked_keeps_verdicts(gap_rule):
 def test_reserve_rules_refused_where_unproved(rule):
     """Take-back, reserve_to_tableau and auto_reserve_first each let a reserve card leave
     otherwise than to a foundation for good: the rule is refused, never silently off."""
-    from solver.driver import UnsupportedVariant, adapter_for, expand_dominance
+    from solver.adapter import adapter_for, expand_dominance
+    from solver.errors import UnsupportedVariant
     for variant, opts in [("queen-of-italy-pysolfc", {}), ("redheads", {}),
                           ("terrace", {"reserve_to_tableau": True})]:
         rules = make_rules(variant, opts)
@@ -426,7 +427,7 @@ def reserve_order_reference(engine, pos) -> bool:
 
 @pytest.mark.parametrize("variant", ["terrace", "generals-patience", "falling-star"])
 def test_reserve_order_equals_its_plain_twin(variant):
-    from solver.driver import adapter_for, kernel_state
+    from solver.adapter import adapter_for, kernel_state
     from solver.terrace import kernel as k
     fired = seen = 0
     for deal, e, pos in _walk_positions(variant, seed=81, games=150, options=NO_TAKEBACK):
@@ -447,7 +448,7 @@ def test_reserve_order_hand_made_position():
     from solver import cards
     from solver.engine import Position, engine_for
     from solver.layout import PHASE_PLAY
-    from solver.driver import adapter_for, kernel_state
+    from solver.adapter import adapter_for, kernel_state
     from solver.terrace import kernel as k
     opts = {"ranks": 7, "suits": 2, "reserve_size": 3, "tableau_piles": 2, "base_mode": "dealt"}
     rules = make_rules("generals-patience", opts)
@@ -570,7 +571,7 @@ def _idle_walk(variant, seed, games, steps=60):
 
 @pytest.mark.parametrize("variant", ["terrace", "generals-patience", "redheads"])
 def test_idle_card_home_equals_its_plain_twin(variant):
-    from solver.driver import adapter_for, kernel_state
+    from solver.adapter import adapter_for, kernel_state
     from solver.terrace import kernel as k
     fired = seen = 0
     for deal, e, pos in _idle_walk(variant, seed=71, games=150):
@@ -617,12 +618,13 @@ def test_idle_card_home_with_reserve_blocked_keeps_verdicts(variant):
 
 
 def expand_all(variant):
-    from solver.driver import expand_dominance
+    from solver.adapter import expand_dominance
     return expand_dominance(make_rules(variant), ("all",))
 
 
 def test_idle_card_home_refused_with_takeback():
-    from solver.driver import UnsupportedVariant, adapter_for, expand_dominance
+    from solver.adapter import adapter_for, expand_dominance
+    from solver.errors import UnsupportedVariant
     rules = make_rules("queen-of-italy-pysolfc")
     with pytest.raises(UnsupportedVariant):
         adapter_for(rules, ("idle_card_home",))
@@ -644,7 +646,7 @@ def test_no_lone_shift_removes_exactly_the_lone_shifts():
     tableau pile; and each such move leads to the same canonical key."""
     from solver.dispatch import gen_moves, hash_state
     from solver.engine import engine_for
-    from solver.driver import adapter_for, kernel_state
+    from solver.adapter import adapter_for, kernel_state
     import numpy as np
     rng = random.Random(81)
     buf = np.zeros(4096, np.int32)

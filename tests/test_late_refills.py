@@ -10,7 +10,9 @@ import pytest
 
 from solver.alhambra import schedule
 from solver.alhambra.late_refills import GOAL, current_pass_rules, late_refills_verdict, refill_in_current_pass
-from solver.driver import Budget, adapter_for, expand_dominance, reaches_goal, solve
+from solver.adapter import adapter_for, expand_dominance
+from solver.attempts import reaches_goal
+from solver.driver import Budget, solve
 from solver.engine import engine_for
 from solver.formats import pysolfc_deal
 from solver.moves import DEAL, REDEAL

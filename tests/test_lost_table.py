@@ -13,7 +13,8 @@ from tests.oracle_store import oracle_verdicts
 from solver.playback import replay
 from solver.dispatch import gen_moves, make_move
 from solver.search import CTRL_LEN, X_STORED, tt_delete, tt_insert
-from solver.driver import Budget, adapter_for, expand_dominance, kernel_state, solve
+from solver.adapter import adapter_for, expand_dominance, kernel_state
+from solver.driver import Budget, solve
 from solver.variants import make_rules
 
 

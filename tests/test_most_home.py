@@ -7,7 +7,8 @@ import pytest
 from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
 from solver.oracle import exhaustive_search
-from solver.driver import Budget, expand_dominance, solve
+from solver.adapter import expand_dominance
+from solver.driver import Budget, solve
 
 MINI = Budget(nodes=2_000_000, memory=1 << 22, shorten=0)
 

@@ -7,7 +7,8 @@ import pytest
 from solver.alhambra import beam_order
 from solver.api import game
 from solver.dispatch import gen_moves, is_won, make_move
-from solver.driver import Budget, adapter_for, expand_dominance, kernel_state, solve
+from solver.adapter import adapter_for, expand_dominance, kernel_state
+from solver.driver import Budget, solve
 from solver.engine import engine_for
 from solver.nested import BUF, MAX_MOVES, _level1, nested, new_seen
 from solver.playback import replay

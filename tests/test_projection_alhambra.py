@@ -10,7 +10,7 @@ import pytest
 from solver.alhambra.projection import next_pass_lost
 from solver.alhambra.relaxed import new_memo
 from solver.alhambra.stock_order import stock_order_blocked
-from solver.driver import adapter_for, expand_dominance, kernel_state
+from solver.adapter import adapter_for, expand_dominance, kernel_state
 from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
 from solver.variants import make_rules

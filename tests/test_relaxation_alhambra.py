@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from solver.alhambra.relaxed import G_LOST, G_TRIED, G_UNKNOWN, G_WON, g0_solve, memo_get, memo_put, memo_stats, new_memo
-from solver.driver import UnsupportedVariant, adapter_for, kernel_state
+from solver.adapter import adapter_for, kernel_state
+from solver.errors import UnsupportedVariant
 from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
 from solver.oracle import exhaustive_search
@@ -186,7 +187,8 @@ def test_relaxation_refused_where_unproved():
 def test_no_position_on_a_certified_winning_line_is_called_lost():
     """Full size: along the certified winning lines of Alhambra games 3, 9, 57 and 72
     (standard rules), the relaxation never calls a position lost."""
-    from solver.driver import Budget, expand_dominance, solve
+    from solver.adapter import expand_dominance
+    from solver.driver import Budget, solve
     from solver.formats import pysolfc_deal
     rules = make_rules("alhambra")
     e, ad = engine_for(rules), adapter_for(rules, (RULE,))
@@ -213,7 +215,8 @@ def test_alhambra_deals_with_one_redeal_proved_lost(game, most):
     relaxed moves (solver 0.10.0, 0.2-4 s; 0.9.0 needed 52,001, 24,286, 85,183 and about
     1.2 M; benchmarks/notes/alhambra-proofs-of-loss.md). Before the relaxation, no Alhambra deal with one redeal
     had been decided (games 1-50 at 1 M nodes)."""
-    from solver.driver import Budget, expand_dominance, solve
+    from solver.adapter import expand_dominance
+    from solver.driver import Budget, solve
     from solver.formats import pysolfc_deal
     rules = make_rules("alhambra", {"redeals": 1})
     res = solve(pysolfc_deal(rules, game), Budget(nodes=1_000_000, shorten=0), expand_dominance(rules, ("all",)))

@@ -9,7 +9,9 @@ import random
 import pytest
 
 from solver.alhambra.schedule import schedule_lost, solve_schedule
-from solver.driver import Budget, adapter_for, expand_dominance, reaches_goal, solve
+from solver.adapter import adapter_for, expand_dominance
+from solver.attempts import reaches_goal
+from solver.driver import Budget, solve
 from solver.engine import engine_for
 from solver.formats import pysolfc_deal
 from solver.miniature import random_miniature_deal

@@ -8,7 +8,9 @@ import pytest
 
 import solver.alhambra.hooks as alhambra_hooks
 from solver.alhambra.hooks import LEAD_BACK, lead_verdict
-from solver.driver import Budget, SolveResult, _search_lead, adapter_for, certify, expand_dominance, solve
+from solver.adapter import adapter_for, expand_dominance
+from solver.driver import _search_lead, Budget, solve, SolveResult
+from solver.lines import certify
 from solver.engine import engine_for
 from solver.formats import pysolfc_deal
 from solver.variants import make_rules

@@ -9,9 +9,10 @@ import functools
 
 import pytest
 
-from solver.driver import reaches_goal
+from solver.attempts import reaches_goal
 
-from solver.driver import Budget, adapter_for, expand_dominance, solve
+from solver.adapter import adapter_for, expand_dominance
+from solver.driver import Budget, solve
 from solver.engine import engine_for
 from solver.formats import pysolfc_deal
 from solver.variants import make_rules, parse_rule_assignments

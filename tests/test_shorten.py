@@ -1,4 +1,4 @@
-"""Shortening a winning line (``solver.search.resplice``, ``solver.driver._shorten``),
+"""Shortening a winning line (``solver.search.resplice``, ``solver.lines.shorten_line``),
 against a plain twin on the reference engine: after the search of detours of at most d
 moves, no state of the line reaches a later one (or a won state) in fewer moves than
 the line takes."""
@@ -8,6 +8,8 @@ import random
 import pytest
 
 from solver import driver
+from solver import lines
+from solver.lines import expand_line
 from solver.driver import Budget, solve
 from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
@@ -58,7 +60,7 @@ def test_no_one_move_detour_is_left(variant):
 
 @pytest.mark.parametrize("variant", ["algerian", "terrace"])
 def test_no_two_move_detour_is_left_with_nodes_to_spare(variant, monkeypatch):
-    monkeypatch.setattr(driver, "MAX_DETOUR", 2)
+    monkeypatch.setattr(lines, "MAX_DETOUR", 2)
     had = 0
     for deal in won_deals(variant, 8, seed=12):
         one = solve(deal, Budget(nodes=200_000, memory=1 << 22, shorten=0))
@@ -86,17 +88,17 @@ def test_the_budget_bounds_the_detour_search():
 @pytest.mark.parametrize("variant,dominance", [("algerian", ()), ("terrace", ()),
                                                ("alhambra", ("deal_through_inert",))])
 def test_search_line_length_counts_the_notation_s_moves(variant, dominance, monkeypatch):
-    """``search_moves`` is counted without writing the line (``_line_length``) and equals
+    """``search_moves`` is counted without writing the line (``line_length``) and equals
     the length of the written line, merged deals included."""
     counted = []
-    real = driver._line_length
+    real = driver.line_length
 
     def checked(ad, start_pos, path):
         n = real(ad, start_pos, path)
-        assert n == len(driver._expand(ad, start_pos, path))
+        assert n == len(expand_line(ad, start_pos, path))
         counted.append((n, len(path)))
         return n
-    monkeypatch.setattr(driver, "_line_length", checked)
+    monkeypatch.setattr(driver, "line_length", checked)
     rng = random.Random(13)
     for _ in range(30):
         deal = random_miniature_deal(variant, rng, vary=True, small=True)

@@ -13,6 +13,7 @@ PROBE = textwrap.dedent('''
     import sys
     import numba
     import solver.driver as d
+    from solver.adapter import expand_dominance
     from solver.formats import pysolfc_deal
     from solver.kernels import hooks_module
     from solver.variants import make_rules
@@ -28,7 +29,7 @@ PROBE = textwrap.dedent('''
 
     variant, dominance = sys.argv[1], tuple(sys.argv[2:])
     rules = make_rules(variant)
-    dominance = d.expand_dominance(rules, dominance)
+    dominance = expand_dominance(rules, dominance)
     d.warm_up(rules, dominance)
     before = overloads()
     k = hooks_module(rules.family)

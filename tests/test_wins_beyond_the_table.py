@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.driver import certify
+from solver.lines import certify
 from solver.formats import pysolfc_deal, read_solution
 from solver.variants import make_rules
 

@@ -515,5 +515,5 @@ STREAM_FOUNDATION_FIRST = 256
 foundation plays are offered. It prunes lines that keep a playable card back as a waste
 base, so a search with it may miss wins: only its wins count (they are certified like any
 other); ``solver.driver`` never reports ``lost`` from it and uses it in half of its
-win-first attempts (``solver.driver.attempt_plan``, with the measurements)."""
+win-first attempts (``solver.attempts.attempt_plan``, with the measurements)."""
 STREAMLINER = STREAM_FOUNDATION_FIRST

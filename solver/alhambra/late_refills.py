@@ -42,7 +42,7 @@ def refill_in_current_pass(rules, pos: Position, reach: GoalSearch, nodes: int =
                            memory: int = GOAL_MEMORY, deadline: float = float("inf")) -> Optional[bool]:
     """Whether some line from ``pos`` refills a reserve before its pass ends: True, False
     (proved: none does) or None (the search ran out). ``reach``: the driver's goal search
-    (``solver.driver.reaches_goal``)."""
+    (``solver.attempts.reaches_goal``)."""
     return reach(current_pass_rules(rules, pos), GOAL, GOAL_RULES, pos, nodes, memory, deadline)
 
 
@@ -53,7 +53,7 @@ def late_refills_verdict(rules, pos: Position, reach: GoalSearch, seconds: float
     win on the reference engine; ``("lead", moves, why)`` when it does not play, ``moves``
     its lead (``schedule.schedule_lead``: real play as far as the schedule goes, a place to
     search for wins, no verdict); else ``(None, None, why)``, ``why`` saying which fact
-    failed or gave up. ``reach``: the driver's goal search (``solver.driver.reaches_goal``)."""
+    failed or gave up. ``reach``: the driver's goal search (``solver.attempts.reaches_goal``)."""
     from solver.alhambra import schedule
     from solver.engine import engine_for
     deadline = time.perf_counter() + seconds         # the driver's clock
