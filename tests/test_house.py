@@ -78,3 +78,49 @@ def test_no_family_imports_the_driver_or_the_cli():
                     [a.name for a in node.names] if isinstance(node, ast.Import) else []
                 hits += [f"{f.name}: {m}" for m in mods if m and m.startswith(("solver.driver", "solver.cli"))]
     assert not hits, hits
+
+
+def _imports():
+    """Each module's imports of the project's modules, at module level and inside functions."""
+    mods = {}
+    for f in SOLVER.rglob("*.py"):
+        parts = ("solver",) + f.relative_to(SOLVER).with_suffix("").parts
+        mods[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = f
+    top, inner = {m: set() for m in mods}, {m: set() for m in mods}
+    for name, f in mods.items():
+        tree = ast.parse(f.read_text())
+        at_top = {sub for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.ClassDef))
+                  for sub in ast.walk(n)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                found = [f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in mods else node.module
+                         for a in node.names]
+            elif isinstance(node, ast.Import):
+                found = [a.name for a in node.names]
+            else:
+                continue
+            (top if node in at_top else inner)[name].update(m for m in found if m in mods)
+    return top, inner
+
+
+# The package's public API loads on first use, by design (``solver.__init__``, ``solver.api``):
+# ``import solver`` stays light.
+LAZY_API = {("solver", "solver.api"), ("solver.api", "solver.driver")}
+
+
+def test_no_function_level_import_closes_a_loop():
+    """An import inside a function that leads back to its own module hides a loop (a family
+    importing the driver that imports it, as ``late_refills`` did)."""
+    top, inner = _imports()
+
+    def reach(start):
+        seen, todo = set(), [start]
+        while todo:
+            m = todo.pop()
+            for nxt in top[m] | inner[m]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
+    loops = [f"{m} -> {t}" for m in inner for t in inner[m] if (m, t) not in LAZY_API and m in reach(t)]
+    assert not loops, loops
