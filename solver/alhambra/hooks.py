@@ -17,10 +17,12 @@ from solver.alhambra.flags import (  # noqa: F401  (the flags of the registry's 
     SAFE_FREE_RESERVE_RELAXATION, SAFE_NEXT_PASS_PROJECTION, SAFE_SCHEDULE_RELAXATION, SAFE_SCHEDULE_REFILLS,
     SAFE_SCHEDULE_SKELETON, SAFE_SCHEDULE_LATE_REFILLS, STREAMLINER)
 from solver.alhambra.kernel import DEAL_COUNT
+from solver.alhambra.late_refills import late_refills_verdict
 from solver.alhambra.relaxed import G_LOST, HEADER, g0_solve
 from solver.alhambra.slots import (C_ANY, C_FIRSTDEAL, C_NRES, C_NWASTE, C_REDEALS, C_REINF, C_REINF_IMM, C_STOCK,
                                    C_STOP3, CFG_LEN, S_REDEALS)
 from solver.contract import GoalSearch, RootVerdict
+from solver.engine import engine_for
 from solver.toolkit import C_SAFE, fill_common, get_bits, load_foundations, load_piles
 
 
@@ -99,7 +101,6 @@ def root_verdict(cfg, rules, pos, seconds: float, reach: GoalSearch) -> Optional
     verdict = _schedule_verdict(cfg, rules, pos, seconds)
     left = seconds - (time.monotonic() - t0)
     if verdict is None and cfg[C_REINF] and cfg[C_SAFE] & SAFE_SCHEDULE_LATE_REFILLS and left > 0:
-        from solver.alhambra.late_refills import late_refills_verdict
         late, moves, _ = late_refills_verdict(rules, pos, reach, left)
         if late == "lead":
             return lead_verdict(moves)
@@ -119,7 +120,6 @@ def _schedule_verdict(cfg, rules, pos, seconds: float):
     if not cfg[C_SAFE] & flag:
         return None
     from solver.alhambra import schedule                  # OR-Tools loads only when used
-    from solver.engine import engine_for
     limit = schedule.DET_TIME_SKELETON_ALONE if stages else None
     status, moves, _ = schedule.solve_schedule(engine_for(rules), pos, rules, limit, seconds, stages)
     if status == "INFEASIBLE":

@@ -13,7 +13,7 @@ import time
 from typing import Optional
 
 from solver.contract import GoalSearch
-from solver.engine import Position
+from solver.engine import Position, engine_for
 from solver.moves import Move
 from solver.variants import make_rules
 
@@ -54,8 +54,7 @@ def late_refills_verdict(rules, pos: Position, reach: GoalSearch, seconds: float
     its lead (``schedule.schedule_lead``: real play as far as the schedule goes, a place to
     search for wins, no verdict); else ``(None, None, why)``, ``why`` saying which fact
     failed or gave up. ``reach``: the driver's goal search (``solver.attempts.reaches_goal``)."""
-    from solver.alhambra import schedule
-    from solver.engine import engine_for
+    from solver.alhambra import schedule                  # OR-Tools loads only when used
     deadline = time.perf_counter() + seconds         # the driver's clock
     refill = refill_in_current_pass(rules, pos, reach, deadline=deadline)
     if refill is not False:
