@@ -183,9 +183,12 @@ def prepare_solutions_file(out: Path) -> None:
     """Make ``out`` fit to be read and appended to: a last line cut by a run killed while
     writing it is dropped (a whole last document that lacks only its newline gets it). Any
     other line that is not a JSON document means ``out`` is not a solutions file: an error,
-    and the file is left as it is."""
+    and the file is left as it is. Only a regular file can be one: a device or a pipe is
+    refused before it is read (``/dev/full`` reads as zeros without end)."""
     if not out.exists():
         return
+    if not out.is_file():
+        raise DealFileError(f"--out {out} is not a regular file; give a file to append the solutions to")
     try:
         raw = out.read_bytes()
     except OSError as e:

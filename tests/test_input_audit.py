@@ -698,17 +698,13 @@ def jsonl_cases() -> list[Case]:
     cases.append(bad("verify .jsonl: missing", ["verify", "d.jsonl", *TINY]))
     cases.append(bad("verify .jsonl --out to a missing folder", ["verify", "d.jsonl", *TINY, "--out", "no/s.jsonl"],
                      setup=put("d.jsonl", Later(lambda: one() + "\n"))))
-    # Since a pack's --out is resumable (issue 18: 2008f33, 0f4c514), verify reads that file first
-    # (solver/pack.py, prepare_solutions_file: ``out.read_bytes()``), and /dev/full reads as
-    # endless zeros: the process grew by about 1 GB a second until the kernel's OOM killer
-    # stopped it (at 23 GB, 2026-12-07). Capped at 4 GB here, it ends at once with a
-    # MemoryError ("internal error", exit 4) instead of 3 and an error line; a pack verified
-    # without the cap needs 170 MB.
+    # A pack's --out is resumable (issue 18), so verify reads that file first: /dev/full, which
+    # reads as endless zeros, once grew the process by about 1 GB a second until the OOM
+    # killer stopped it (23 GB, 2026-12-07). Now refused before it is read; the 4 GB cap keeps
+    # a regression from taking the machine down (a pack verified needs 170 MB).
     cases.append(bad("verify .jsonl --out /dev/full", ["verify", "d.jsonl", "--budget-nodes", "300000",
                                                        "--time-limit", "20", "--out", "/dev/full"],
-                     setup=put("d.jsonl", Later(lambda: one() + "\n")), max_memory=4 << 30,
-                     known_bug="verify PACK --out /dev/full reads /dev/full (endless zeros) to resume from it "
-                               "and runs out of memory (solver/pack.py prepare_solutions_file)"))
+                     setup=put("d.jsonl", Later(lambda: one() + "\n")), max_memory=4 << 30))
     return cases
 
 
