@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional
 
 from solver import __version__, deals
-from solver.store import Record, Store, rules_json
+from solver.store import DEFAULT_DB, Record, Store, rules_json
 from solver.variants import Rules, RulesError
 from solver.errors import SeedRangeError
 
@@ -220,6 +220,28 @@ def run_dask(jobs: list[Job], scheduler: Optional[str], n_workers: int) -> Itera
 
 
 # ----- the driver ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BatchRequest:
+    """One batch as ``patience batch`` takes it (``patience report`` makes one per row of its
+    plan). The options are kept as given, not resolved: the batch resolves them, so that a
+    bad one is reported the same way whichever command made the request."""
+
+    variant: str
+    seeds: str                            # game numbers: ranges and lists (``parse_seeds``)
+    rules: tuple[str, ...] = ()           # NAME=VALUE overrides
+    profile: Optional[str] = None
+    budget_nodes: Optional[int] = None    # None: the solver's default (and so below)
+    time_limit: Optional[float] = None
+    memory: Optional[str] = None          # a size such as 512M
+    dominance: tuple[str, ...] = ()       # rule names, "all" or "none"; none given: all
+    no_restarts: bool = False
+    jobs: Optional[int] = None            # worker processes; None: every core
+    db: str = DEFAULT_DB
+    rerun_unknown: bool = False
+    engine: str = "local"                 # or "dask"
+    scheduler: Optional[str] = None       # a Dask scheduler's address; None: a local cluster
+
 
 @dataclass
 class BatchSummary:

@@ -1,8 +1,8 @@
 """The published win-rate table: which games of which rule sets, at which budget (``PLAN``,
 the one place they are stated), and the files made from a results store.
 
-``patience report`` runs the batches of the plan into a store (resumable: the store skips
-finished games), then writes into ``results/``:
+``patience report`` runs the batches of the plan into a store (``solve_plan``; resumable:
+the store skips finished games), then writes into ``results/`` (``write_report``):
 
 - ``win-rates.md`` and ``win-rates.csv``: one row per rule set (``solver.stats``);
 - ``records.csv.gz``: every game's record (variant, rules hash, game, verdict, reason,
@@ -27,10 +27,12 @@ import signal
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Callable, Collection, Iterable, Optional
 
-from solver.batch import same_results
+from solver.batch import (SOLVER_VERSION, BatchRequest, BatchSummary, interrupted_by, same_results,
+                          sigterm_as_interrupt)
 from solver.stats import GroupStats, group_stats, render
+from solver.store import DEFAULT_DB, Store
 
 RECORD_FIELDS = ("variant", "rules_hash", "game", "verdict", "reason", "nodes", "seconds", "most_home")
 PENDING_FIELDS = RECORD_FIELDS + ("budget_nodes", "solver_version")
@@ -135,6 +137,63 @@ def seed_ranges(numbers: list[int]) -> str:
         parts.append(str(numbers[i]) if i == j else f"{numbers[i]}-{numbers[j]}")
         i = j + 1
     return ",".join(parts)
+
+
+def solve_plan(out: str, kept: dict, pend: dict, run: Callable[[BatchRequest], Optional[BatchSummary]],
+               say: Callable[[str], None], only: Collection[str] = (), games: Optional[int] = None,
+               jobs: Optional[int] = None, db: str = DEFAULT_DB) -> bool:
+    """Solve the plan's rows (those of the variant keys ``only``, if given) into the store
+    ``db``: for each row a batch of the games ``games_to_solve`` leaves (``kept``: ``published``
+    in the folder ``out``; ``pend``: ``pending``), made by ``run``; ``say`` tells of the games
+    already done. Ctrl-C or SIGTERM stops it between or inside the batches: returns whether
+    it was interrupted (every finished game is stored by then)."""
+    interrupted = False
+    old_term = sigterm_as_interrupt()      # SIGTERM as Ctrl-C for the whole report
+    try:
+        for e in PLAN:
+            if only and e.variant not in only:
+                continue
+            todo = games_to_solve(e, kept, games, pend)
+            n = min(e.games, games) if games else e.games
+            if n > len(todo):
+                say(f"{label({'variant': e.variant, 'profile': e.profile})}: {n - len(todo)} of {n} games "
+                    f"already done in {out} by this version")
+            if not todo:
+                continue
+            summary = run(BatchRequest(e.variant, seed_ranges(todo), profile=e.profile, budget_nodes=e.budget_nodes,
+                                       jobs=jobs, db=db))
+            if summary is not None and summary.interrupted:
+                interrupted = True
+                break
+    except (KeyboardInterrupt, SystemError) as err:
+        if not interrupted_by(err):
+            raise
+        interrupted = True
+    finally:
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
+    return interrupted
+
+
+def write_report(db: str, out: str, games: Optional[int], kept: dict, pend: dict,
+                 say: Callable[[str], None]) -> None:
+    """Write the table's files into the folder ``out`` from the store ``db`` (if there is one)
+    and what ``out`` already holds (``kept``, ``pend``: ``published``, ``pending``); ``say``
+    tells what was written and how far each row's new run got."""
+    store = Store(db, readonly=True) if Path(db).exists() else None
+    rows, sets, waiting = records_for(store, PLAN, SOLVER_VERSION, games, kept, pend)
+    if store is not None:
+        store.close()
+    stats = write_files(Path(out), rows, sets, waiting)
+    say(f"wrote {len(stats)} rows ({len(rows)} games) to {out}/win-rates.md, win-rates.csv, "
+        f"records.csv.gz and rule-sets.json" + (f"; {len(waiting)} pending games to pending.csv.gz"
+                                                if waiting else ""))
+    for e in PLAN:                      # how far each row's new run got
+        h = entry_rules(e).hash()
+        n = sum(r["rules_hash"] == h for r in waiting)
+        if n:
+            say(f"  {label({'variant': e.variant, 'profile': e.profile})}: {n} new games pending, "
+                f"not yet in the row (the plan: {e.games:,})")
 
 
 def records_for(store, entries: Iterable[Entry], version: str, games: Optional[int] = None,

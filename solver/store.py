@@ -12,15 +12,19 @@ Schema 2 added ``most_home``; a schema-1 store is upgraded in place when opened 
 
 from __future__ import annotations
 
+import contextlib
+import csv
 import json
 import sqlite3
+import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Iterable, Iterator, Optional, TextIO
 from urllib.request import pathname2url
 
-from solver.errors import StoreError
+from solver.errors import RulesError, StoreError
 
+DEFAULT_DB = "results/results.db"     # the commands' --db
 SCHEMA_VERSION = 2
 READABLE_VERSIONS = ("1", "2")     # schema 1: no most_home column
 
@@ -250,3 +254,72 @@ def _explain(path: Path, e: Exception) -> str:
 
 def rules_json(options: dict) -> str:
     return json.dumps(options, sort_keys=True)
+
+
+# ----- export (``patience export``) -----------------------------------------------------------
+
+EXPORT_FORMATS = ("csv", "jsonl", "parquet")
+
+
+def write_records(rows: list[dict], fmt: str, out: str) -> None:
+    """Write records (``Store.all_records``) to the file ``out`` ('-': standard output, csv or
+    jsonl only) as ``csv`` (a header of the columns), ``jsonl`` (an object a line) or ``parquet``."""
+    if fmt == "parquet":
+        try:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+        except ImportError:
+            raise RulesError("--format parquet needs pyarrow: pip install pyarrow") from None
+        with _cannot_write(out):
+            pq.write_table(pa.Table.from_pylist(rows), out)
+        return
+    with _text_out(out, newline="") as f:
+        if fmt == "csv":
+            w = csv.DictWriter(f, fieldnames=list(rows[0]) if rows else ["id"])
+            w.writeheader()
+            w.writerows(rows)
+        else:
+            for r in rows:
+                f.write(json.dumps(r) + "\n")
+
+
+def games_with_verdict(latest: list[dict], verdict: str, db: str) -> tuple[tuple[str, str], list[str]]:
+    """The one rule set (variant, rules hash) of ``latest`` (newest records, ``Store.latest``)
+    and its game numbers whose record has ``verdict``, in ascending order (numbers first, by
+    value). ``latest`` of no rule set or of several is an error (``db`` names the store)."""
+    groups = sorted({(r["variant"], r["rules_hash"]) for r in latest})
+    if not groups:
+        raise RulesError(f"no records in {db} match")
+    if len(groups) > 1:
+        raise RulesError(f"{db} holds {len(groups)} rule sets ({', '.join(f'{v} {h}' for v, h in groups)}): "
+                         f"pick one with --variant and --rules-hash")
+    games = sorted((r["game"] for r in latest if r["verdict"] == verdict),
+                   key=lambda g: (0, int(g), "") if g.isdigit() else (1, 0, g))
+    return groups[0], games
+
+
+def write_lines(lines: Iterable[str], out: str) -> None:
+    """Write ``lines``, one a line, to the file ``out`` ('-': standard output)."""
+    text = "".join(f"{x}\n" for x in lines)
+    with _text_out(out) as f:
+        f.write(text)
+
+
+@contextlib.contextmanager
+def _text_out(out: str, newline: Optional[str] = None) -> Iterator[TextIO]:
+    """``out`` open for writing text, or standard output for '-' (left open)."""
+    with _cannot_write(out):
+        with (contextlib.nullcontext(sys.stdout) if out == "-" else open(out, "w", newline=newline)) as f:
+            yield f
+
+
+@contextlib.contextmanager
+def _cannot_write(out: str) -> Iterator[None]:
+    """A file that cannot be written is one line of error. Standard output's errors go on
+    to the command, whose handling ends a closed pipe quietly and reports a full disk."""
+    try:
+        yield
+    except OSError as e:
+        if out == "-":
+            raise
+        raise RulesError(f"cannot write {out}: {e.strerror}") from None
