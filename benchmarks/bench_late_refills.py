@@ -45,8 +45,8 @@ def main() -> None:
         row["goal_s"] = round(time.perf_counter() - t, 1)
         if refill is False:
             t = time.perf_counter()
-            sc = S._Schedule(pos, rules, **dict(S.MODELS["late"], first_take=a.first_take))
-            solver = S._solver(a.det_time)
+            sc = S.build_schedule(pos, rules, **dict(S.MODELS["late"], first_take=a.first_take))
+            solver = S.cp_sat_solver(a.det_time)
             status = solver.StatusName(solver.Solve(sc.m))
             row.update(model=status, units=round(solver.deterministic_time, 1), model_s=round(time.perf_counter() - t))
             if status in ("OPTIMAL", "FEASIBLE"):

@@ -31,7 +31,7 @@ def main() -> None:
                     help="With --why: the model to solve (schedule.MODELS; stages_for tries them in turn).")
     args = ap.parse_args()
     from benchmarks.games import parse_games
-    from solver.alhambra.schedule import _Schedule, _limit, _solver, replay_schedule, solve_schedule
+    from solver.alhambra.schedule import build_schedule, cp_sat_solver, replay_schedule, solve_schedule, stage_limit
     from solver.lines import certify
     from solver.engine import engine_for
     from solver.formats import pysolfc_deal
@@ -46,8 +46,8 @@ def main() -> None:
         t = time.perf_counter()
         why = ""
         if args.why:
-            sc = _Schedule(pos, rules, **MODELS[args.model])
-            solver = _solver(_limit(rules, pos, args.det_time or None, args.model))
+            sc = build_schedule(pos, rules, **MODELS[args.model])
+            solver = cp_sat_solver(stage_limit(rules, pos, args.det_time or None, args.model))
             status = solver.StatusName(solver.Solve(sc.m))
             moves = None
             if status in ("OPTIMAL", "FEASIBLE"):

@@ -94,14 +94,14 @@ def test_the_late_model_leaves_out_the_current_pass_s_takes_only():
     with forced refills cannot leave takes out."""
     rules = make_rules("reinforcements")
     pos = engine_for(rules).initial_position(pysolfc_deal(rules, 881).layout)
-    late = schedule._Schedule(pos, rules, **schedule.MODELS["late"])
-    bare = schedule._Schedule(pos, rules, **schedule.MODELS["bare"])
+    late = schedule.build_schedule(pos, rules, **schedule.MODELS["late"])
+    bare = schedule.build_schedule(pos, rules, **schedule.MODELS["bare"])
     assert set(late.rf) == set(bare.rf)
     for (x, k), lit in late.rf.items():
         assert (lit is False) == (k == 0 or bare.rf[(x, k)] is False), (x, k)
     assert any(lit is not False for lit in late.rf.values())
     with pytest.raises(ValueError):
-        schedule._Schedule(pos, rules, first_take=1)
+        schedule.build_schedule(pos, rules, first_take=1)
 
 
 def _pair(seed: int, n: int, small: bool, max_states: int) -> dict:

@@ -146,7 +146,7 @@ def test_the_looser_models_come_first_with_a_redeal_left():
     tighter ones too). (That the
     looser models refute only lost positions is checked with the oracle above, through
     ``solve_schedule``.)"""
-    from solver.alhambra.schedule import MODELS, _Schedule, stages_for
+    from solver.alhambra.schedule import MODELS, build_schedule, stages_for
 
     def start(variant, options, game=1):
         rules = make_rules(variant, parse_rule_assignments(options))
@@ -163,7 +163,7 @@ def test_the_looser_models_come_first_with_a_redeal_left():
     assert stages("reinforcements", ["redeals=0"]) == ("full",)
     assert stages("alhambra", ["redeals=1"]) == ("full",)
     rules, pos = start("reinforcements", ["redeals=1", "ranks=5", "reserve_size=3"])
-    sizes = [len(_Schedule(pos, rules, **MODELS[m]).m.Proto().constraints) for m in ladder]
+    sizes = [len(build_schedule(pos, rules, **MODELS[m]).m.Proto().constraints) for m in ladder]
     assert sizes[0] < sizes[1] < sizes[2] < sizes[3], sizes
 
 
@@ -202,12 +202,12 @@ def _schedules(seed: int, n: int, redeals: int, small: bool = True) -> list:
     """Small (or long-suit) positions of The Reinforcements with ``redeals`` redeals, each
     with the schedule found (those refuted left out): ``(schedule, value)``. The last list
     is kept, for the tests that read the same schedules."""
-    from solver.alhambra.schedule import _Schedule, _solver
+    from solver.alhambra.schedule import build_schedule, cp_sat_solver
     from tests.test_schedule_alhambra import _positions
     out = []
     for deal, _, pos in _positions(seed, n, small, "reinforcements", dict(REFILLS, redeals=redeals)):
-        sc = _Schedule(pos, deal.rules)
-        solver = _solver(60.0)
+        sc = build_schedule(pos, deal.rules)
+        solver = cp_sat_solver(60.0)
         if solver.StatusName(solver.Solve(sc.m)) in ("OPTIMAL", "FEASIBLE"):
             out.append((sc, solver.Value))
     return out
