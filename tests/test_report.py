@@ -190,14 +190,14 @@ def test_a_report_of_some_variants_keeps_the_other_rows(tmp_path):
 def test_an_interrupted_report_still_writes_what_it_solved(tmp_path, monkeypatch):
     """The first row is solved, then the second batch is interrupted: the files hold the
     first row, and the command exits with the interrupted status."""
-    import solver.cli as cli
+    import solver.cli.results as cli
     real, calls = cli._batch, []
 
-    def batch_then_interrupt(*args):
-        calls.append(args[0])
+    def batch_then_interrupt(request):
+        calls.append(request.variant)
         if len(calls) > 1:
             raise KeyboardInterrupt
-        return real(*args)
+        return real(request)
 
     monkeypatch.setattr(cli, "_batch", batch_then_interrupt)
     out = tmp_path / "res"

@@ -1,0 +1,279 @@
+"""The command line's common ground: the group and command classes (every error one line,
+every exit status as documented), the parameter types, the options several commands share,
+reading a deal and the budget from options, and ``run``, the entry point.
+
+Every user error is one line on stderr with a non-zero exit status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from typing import Callable, Optional
+
+import click
+
+from solver import __version__
+from solver.errors import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, OutputError, RulesError, printable
+from solver.batch import interrupted_by
+from solver.formats import Deal, pysolfc_deal, read_deal
+from solver.variants import Rules, make_rules, parse_rule_assignments
+
+
+class PatienceCommand(click.Command):
+    """Every command: standard output is flushed before the exit status is given, so that a
+    full disk is one line of error, not a traceback at exit; a pipe closed by its reader
+    (``| head``) ends the command quietly with the shell's status for it."""
+
+    def invoke(self, ctx):
+        try:
+            rv = super().invoke(ctx)
+        except OSError as e:
+            if getattr(e, "filename", None) is None and e.errno is not None:
+                raise _output_error(e) from None      # click.echo to standard output failed
+            raise
+        except (SystemExit, click.exceptions.Exit):
+            _flush_stdout()
+            raise
+        except KeyboardInterrupt:
+            _interrupted()
+        except SystemError as e:
+            if interrupted_by(e):              # Ctrl-C landed inside a compiled call
+                _interrupted()
+            raise
+        _flush_stdout()
+        return rv
+
+
+def _interrupted() -> None:
+    """Ctrl-C in a command that has nothing to keep: one line and the shell's status for
+    it (click would say "Aborted!" and exit 1). A batch says more itself."""
+    click.echo("interrupted", err=True)
+    sys.exit(EXIT_INTERRUPTED)
+
+
+def _flush_stdout() -> None:
+    try:
+        sys.stdout.flush()
+    except OSError as e:
+        raise _output_error(e) from None
+
+
+def _output_error(e: OSError) -> click.ClickException | click.exceptions.Exit:
+    import errno
+    import os
+    try:                                  # what is left in the buffer must not be retried at exit
+        sys.stdout = open(os.devnull, "w")
+    except OSError:
+        pass
+    if e.errno == errno.EPIPE:
+        return click.exceptions.Exit(EXIT_BROKEN_PIPE)
+    return OutputError(f"cannot write to standard output: {e.strerror or e}")
+
+
+class PatienceGroup(click.Group):
+    command_class = PatienceCommand
+
+    def main(self, *args, **kwargs):
+        """Output written while the options are parsed (``--help``, ``--version``) gets the
+        commands' handling of a full or closed standard output too."""
+        try:
+            try:
+                return super().main(*args, **kwargs)
+            finally:
+                sys.stdout.flush()
+        except OSError as e:
+            err = _output_error(e)
+            if isinstance(err, click.ClickException):
+                err.show()
+            sys.exit(err.exit_code)
+
+
+class FilePath(click.Path):
+    """A file name; an empty one is an error (click would take it, and ``if out:`` would
+    then skip the file silently)."""
+
+    def convert(self, value, param, ctx):
+        if value == "":
+            self.fail("an empty file name", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class Text(click.ParamType):
+    """A non-empty text value."""
+
+    name = "text"
+
+    def convert(self, value, param, ctx):
+        if value == "":
+            self.fail("an empty value", param, ctx)
+        return value
+
+
+TEXT = Text()
+
+
+class Count(click.IntRange):
+    """An integer range whose error line does not echo a huge value whole."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and len(value) > 40:
+            self.fail(f"{printable(value, 40)!r} is not in the range {self._describe_range()}", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+rule_option = click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+                           help="Override a rule option (repeatable); see 'patience variants --options'.")
+profile_option = click.option("--profile", default=None, type=TEXT, metavar="NAME",
+                              help="Apply a rule profile first, e.g. 'pysolfc' for PySolFC's exact rules.")
+
+
+def resolve_rules(variant: str, rules: tuple[str, ...], profile: Optional[str]) -> Rules:
+    """The rules of ``--rule`` and ``--profile`` for ``variant``."""
+    if profile == "":
+        raise RulesError("--profile needs a name (see 'patience variants')")
+    return make_rules(variant, parse_rule_assignments(rules), profile=profile)
+
+
+def load_deal(variant_or_file: str, game_number: Optional[str], rules: tuple[str, ...] = (),
+              profile: Optional[str] = None) -> Deal:
+    """A deal from ``VARIANT GAME_NUMBER`` or from a deal file (then no rules may be given)."""
+    if game_number is None:
+        if rules or profile is not None:
+            raise RulesError("--rule/--profile apply to VARIANT GAME_NUMBER; a deal file carries its own rules")
+        return read_deal(variant_or_file)
+    from solver import deals
+    g = deals.parse_game_number(game_number)
+    if str(g) != game_number.strip():      # PySolFC's own reading: 1.5 is game 15
+        click.echo(f"note: game number {printable(game_number, 40)!r} read as game {printable(str(g), 40)}", err=True)
+    return pysolfc_deal(resolve_rules(variant_or_file, rules, profile), g)
+
+
+# ----- the budget ----------------------------------------------------------------------------
+
+_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10, "m": 1 << 20, "mb": 1 << 20,
+          "mib": 1 << 20, "g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30}
+
+
+MAX_MEMORY = 1 << 40
+
+
+def parse_bytes(text: str) -> int:
+    """``512M``, ``1G``, ``4096`` -> bytes."""
+    import re
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*", text)
+    if not m or m.group(2).lower() not in _UNITS:
+        raise RulesError(f"bad --memory {printable(text, 40)!r}: expected a size such as 512M or 2G")
+    n = float(m.group(1)) * _UNITS[m.group(2).lower()]
+    if n < 1024:
+        raise RulesError(f"--memory {printable(text, 40)!r} is below the minimum of 1K")
+    if n > MAX_MEMORY:
+        raise RulesError(f"--memory {printable(text, 40)!r} is above the maximum of 1T")
+    return int(n)
+
+
+def size_text(n: int) -> str:
+    """Bytes as ``parse_bytes`` reads them: ``2G``, ``512M``, ``64K``."""
+    for unit, size in (("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)):
+        if n >= size and n % size == 0:
+            return f"{n // size}{unit}"
+    return str(n)
+
+
+class FiniteSeconds(click.FloatRange):
+    """Seconds: a finite number of at least 1 ms (``nan`` and ``inf`` pass a plain float
+    range, and a NaN budget would be written into the results store)."""
+
+    name = "seconds"
+
+    def __init__(self):
+        super().__init__(min=0.001)
+
+    def convert(self, value, param, ctx):
+        v = super().convert(value, param, ctx)
+        if not math.isfinite(v):
+            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+        return v
+
+
+# One range for every command: node counts are int64 in the kernels and in SQLite, and
+# 10^15 nodes is some thirty years of one core.
+MAX_NODES = 10 ** 15
+
+
+def budget_options(f: Callable) -> Callable:
+    """The budget's options (``make_budget`` reads them) and ``--dominance``."""
+    f = click.option("--budget-nodes", type=Count(min=1, max=MAX_NODES), default=None,
+                     help="Node budget (the reproducible main budget; default 2,000,000).")(f)
+    f = click.option("--time-limit", type=FiniteSeconds(), default=None,
+                     help="Wall-clock safety net in seconds (default 600).")(f)
+    f = click.option("--memory", default=None, type=TEXT, metavar="SIZE",
+                     help="Transposition-table budget, e.g. 512M, 2G (default 1G).")(f)
+    f = click.option("--dominance", multiple=True, metavar="RULE",
+                     help="A proved dominance rule to use (repeatable); 'all' (the default): every one "
+                          "these rules allow; 'none': the unpruned search.")(f)
+    f = click.option("--no-restarts", is_flag=True,
+                     help="One plain-order search instead of the restart schedule.")(f)
+    return f
+
+
+def shorten_option(f: Callable) -> Callable:
+    """``--shorten-nodes``, for the commands that keep a winning line."""
+    return click.option("--shorten-nodes", type=Count(min=0, max=MAX_NODES), default=None,
+                        help="Nodes spent after a win on shortening its line with detours of two moves or "
+                             "more (default 200,000, and at most 1,000 a move of the line; 0: one-move detours only).")(f)
+
+
+def make_budget(budget_nodes: Optional[int], time_limit: Optional[float], memory: Optional[str],
+                no_restarts: bool = False, shorten_nodes: Optional[int] = None):
+    """The ``solver.driver.Budget`` of the budget options (the driver's defaults for those not given)."""
+    from solver.driver import Budget, DEFAULT_MEMORY, DEFAULT_NODES, DEFAULT_TIME
+    from solver.lines import SHORTEN_NODES
+    return Budget(budget_nodes or DEFAULT_NODES, time_limit or DEFAULT_TIME,
+                  parse_bytes(memory) if memory is not None else DEFAULT_MEMORY, not no_restarts,
+                  SHORTEN_NODES if shorten_nodes is None else shorten_nodes)
+
+
+def dominance_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """``--dominance`` as given: ``all`` when none is given, nothing for ``none``."""
+    if "none" in names:
+        if len(names) > 1:
+            raise RulesError("--dominance none cannot be combined with other rules")
+        return ()
+    return tuple(names) or ("all",)
+
+
+def dominance_rules(rules: Rules, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The rule names of ``--dominance`` for these rules: every rule they allow when none is given."""
+    from solver.adapter import expand_dominance
+    return expand_dominance(rules, dominance_names(names))
+
+
+# ----- the group and its entry point ---------------------------------------------------------
+
+@click.group(cls=PatienceGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="patience")
+def main() -> None:
+    """Exhaustive solver for Alhambra, Terrace (Queen of Italy) and Algerian Patience."""
+
+
+def run() -> None:
+    """The ``patience`` command's entry point. A second Ctrl-C while numba compiles quits at
+    once (``solver.interrupts``). An interrupted batch ends with ``os._exit``: one run, in
+    a session that also saw Ctrl-C dropped inside numba's compiler, ended by SIGINT (status
+    -2) at interpreter exit after the batch had stored everything and said so; leaving at
+    once keeps the documented 130 (not seen again in 120 timed runs since the compile hold)."""
+    import os
+    from solver.interrupts import quit_on_second_interrupt
+    quit_on_second_interrupt("interrupted while numba compiled (a batch has stored every finished seed)")
+    try:
+        main()
+    except SystemExit as e:
+        if e.code == EXIT_INTERRUPTED:
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except OSError:
+                    pass
+            os._exit(EXIT_INTERRUPTED)
+        raise

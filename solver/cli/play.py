@@ -1,0 +1,193 @@
+"""The commands that show and play deals: ``variants``, ``deal`` and ``replay``."""
+
+from __future__ import annotations
+
+import sys
+from typing import Callable
+
+import click
+
+from solver.cli.base import FilePath, load_deal, main, profile_option, rule_option
+from solver.display import render_layout
+from solver.errors import EXIT_NOT_WON, DealFileError, NotationError, RulesError
+from solver.formats import dumps_deal, read_deal, read_solution
+from solver.kernels import FAMILIES
+from solver.moves import format_move, parse_moves
+from solver.playback import replay as replay_moves
+from solver.variants import CATALOGUE, first_variant, get_variant, make_rules
+
+
+@main.command()
+@click.option("--options", "show_options", is_flag=True, help="Also list every rule option of each family.")
+def variants(show_options: bool) -> None:
+    """List the variants: key, name, family, PySolFC id and rule options."""
+    click.echo(f"{'key':<24} {'family':<9} {'pysolfc':>7}  name")
+    for v in CATALOGUE:
+        alias = f" (alias: {', '.join(v.aliases)})" if v.aliases else ""
+        pid = str(v.pysolfc_id) if v.pysolfc_id else "-"
+        click.echo(f"{v.key:<24} {v.family:<9} {pid:>7}  {v.name}{alias}")
+        click.echo(f"{'':<43}{v.summary}")
+        changed = " ".join(f"{k}={_fmt(val)}" for k, val in v.settings.items())
+        if changed:
+            click.echo(f"{'':<43}options: {changed}")
+        for prof, vals in v.profiles.items():
+            if vals:
+                pv = " ".join(f"{k}={_fmt(val)}" for k, val in vals.items())
+                click.echo(f"{'':<43}--profile {prof}: {pv}")
+    for fam, entry in FAMILIES.items():
+        specs = entry.options
+        defaults = make_rules(first_variant(fam)).as_dict()
+        click.echo(f"\n{fam} family options (default):")
+        for o in specs:
+            if show_options:
+                click.echo(f"  {o.name}={_fmt(defaults[o.name])}  [{o.valid_values()}]  {o.help}")
+        if not show_options:
+            click.echo("  " + " ".join(f"{o.name}={_fmt(defaults[o.name])}" for o in specs))
+    if not show_options:
+        click.echo("\n'patience variants --options' explains each option.")
+
+
+def _fmt(v) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+@main.command()
+@click.argument("variant", required=False)
+@click.argument("game_number", required=False)
+@rule_option
+@profile_option
+@click.option("--json", "as_json", is_flag=True, help="Print the deal file (JSON) instead of the layout.")
+@click.option("--out", type=FilePath(dir_okay=False), help="Write the deal file here.")
+@click.option("--check", "check", type=FilePath(dir_okay=False), help="Validate a deal file and show it.")
+def deal(variant, game_number, rules, profile, as_json, out, check) -> None:
+    """Show the deal PySolFC shows as VARIANT game GAME_NUMBER (or validate one with --check;
+    a file ending in .jsonl holds one deal per line)."""
+    if check:
+        if variant or game_number:
+            raise RulesError("give either --check FILE or VARIANT GAME_NUMBER, not both")
+        if rules or profile is not None:
+            raise RulesError("--rule/--profile apply to VARIANT GAME_NUMBER; a deal file carries its own rules")
+        if check.endswith(".jsonl"):
+            from collections import Counter
+            from solver.formats import read_deals
+            kinds = Counter(d.rules.variant for d in read_deals(check))
+            if not kinds:
+                raise DealFileError(f"{check} holds no deal")
+            each = ", ".join(f"{n} {v}" for v, n in kinds.items())
+            click.echo(f"ok: {check} holds {sum(kinds.values())} valid deals ({each})")
+            return
+        d = read_deal(check)
+        click.echo(f"ok: {check} is a valid {d.rules.variant} deal ({d.checksum})")
+        return
+    if not variant or not game_number:
+        raise RulesError("usage: patience deal VARIANT GAME_NUMBER  (or: patience deal --check FILE)")
+    d = load_deal(variant, game_number, rules, profile)
+    if out:
+        try:
+            with open(out, "w") as f:
+                f.write(dumps_deal(d) + "\n")
+        except OSError as e:
+            raise DealFileError(f"cannot write {out}: {e.strerror}") from None
+        click.echo(f"wrote {out}", err=True)
+    if as_json:
+        click.echo(dumps_deal(d))
+    elif not out:
+        v = get_variant(d.rules.variant)
+        click.echo(render_layout(d.layout, title=f"{v.name} #{d.source.get('game_number')}",
+                                 extra=f"rules: {d.rules.describe()} (hash {d.rules.hash()})"))
+
+
+def _read_moves_arg(arg: str):
+    """A move list given as text, or a solution file: returns the moves, and the solution
+    file's deal and claimed outcome (None, None for a move list). Decided by the text, not by the file system: text that reads as moves is the
+    move list (a file named like a move, ``deal``, does not shadow it; a note says so),
+    anything else names a solution file."""
+    if arg == "-":
+        from solver.formats import MAX_FILE_BYTES
+        text = sys.stdin.read(MAX_FILE_BYTES + 1)
+        if len(text) > MAX_FILE_BYTES:
+            raise DealFileError(f"standard input holds more than {MAX_FILE_BYTES:,} characters: not a move list")
+        return parse_moves(text), None, None
+    moves, error = None, None
+    try:
+        moves = parse_moves(arg)
+    except NotationError as e:
+        error = e
+    if moves:
+        if _is_file(arg):
+            click.echo(f"note: read {arg!r} as a move list, not as the file of that name", err=True)
+        return moves, None, None
+    if _is_file(arg):
+        sol, deal = read_solution(arg)
+        return sol.moves, deal, sol.outcome
+    if arg.endswith(".json"):
+        raise DealFileError(f"cannot read {arg}: no such file")
+    raise error or DealFileError("no moves given")
+
+
+def _is_file(arg: str) -> bool:
+    """Whether ``arg`` names a file (a name too long or otherwise unusable is no file)."""
+    from pathlib import Path
+    try:
+        return Path(arg).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+@main.command()
+@click.argument("args", nargs=-1, required=True)
+@rule_option
+@profile_option
+@click.option("--show", is_flag=True, help="Print the board after every move.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the verdict line.")
+def replay(args, rules, profile, show, quiet) -> None:
+    """Replay a solution on the reference engine.
+
+    \b
+    ARGS is one of:
+      SOLUTION_FILE                    (the deal is taken from the solution file)
+      DEAL_FILE SOLUTION               (SOLUTION: a solution file, a move list, or - for stdin)
+      VARIANT GAME_NUMBER SOLUTION
+
+    Exits 0 when every move is legal and the game ends won; 1 otherwise, naming the
+    first illegal move (or when a solution file claims an outcome its line does not
+    give: a "lost" file whose line wins); 2 on bad input.
+    """
+    if len(args) == 1:
+        moves, deal, claim = _read_moves_arg(args[0])
+        if deal is None:
+            raise RulesError("a move list needs a deal: give DEAL_FILE or VARIANT GAME_NUMBER before it")
+    elif len(args) in (2, 3):
+        deal = load_deal(args[0], args[1] if len(args) == 3 else None, rules, profile)
+        moves, sol_deal, claim = _read_moves_arg(args[-1])
+        if sol_deal is not None and sol_deal.checksum != deal.checksum:
+            raise DealFileError(f"the solution is for deal {sol_deal.checksum}, not this deal ({deal.checksum})")
+    else:
+        raise RulesError("usage: patience replay [DEAL_FILE | VARIANT GAME_NUMBER] SOLUTION")
+    if not quiet:
+        click.echo(f"replaying {len(moves)} moves on {deal.label()} ({deal.rules.describe()})")
+        if show:
+            from solver.engine import engine_for
+            start = engine_for(deal.rules).initial_position(deal.layout)
+            click.echo(render_layout(start.to_layout(), title="start"))
+    result = replay_moves(deal, moves, None if quiet else print_step(show))
+    line = result.message(moves)
+    if claim is not None and (claim == "won") != result.ok:
+        line = f"the solution file claims {claim!r}, but {'its line wins' if result.ok else line}"
+        click.echo(f"error: {line}", err=True)
+        sys.exit(EXIT_NOT_WON)
+    if result.ok:
+        click.echo(line)
+        return
+    click.echo(f"error: {line}", err=True)
+    sys.exit(EXIT_NOT_WON)
+
+
+def print_step(show: bool) -> Callable:
+    """Print each move as it is replayed (with the board after it, with ``show``): a
+    ``solver.playback.replay`` step."""
+    def step(i, move, pos):
+        click.echo(f"{i + 1:4d}. {format_move(move)}")
+        if show:
+            click.echo(render_layout(pos.to_layout()) + "\n")
+    return step
