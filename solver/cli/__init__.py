@@ -12,6 +12,6 @@ line on stderr with a non-zero exit status, never a traceback.
 
 from solver.cli.base import load_deal, main, parse_bytes, resolve_rules, run
 # Importing the command modules registers their commands with ``main``.
-from solver.cli import play, results, solving  # noqa: F401  (isort: keep after base)
+from solver.cli import play, results, solving  # noqa: F401
 
 __all__ = ["load_deal", "main", "parse_bytes", "resolve_rules", "run"]

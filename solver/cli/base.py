@@ -72,6 +72,8 @@ def _output_error(e: OSError) -> click.ClickException | click.exceptions.Exit:
 
 
 class PatienceGroup(click.Group):
+    """The ``patience`` group: its commands are ``PatienceCommand``s."""
+
     command_class = PatienceCommand
 
     def main(self, *args, **kwargs):
