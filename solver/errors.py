@@ -4,7 +4,7 @@ place.
 A user error is a :class:`click.ClickException`: click prints it as ``error: ...`` (one line
 per problem, control characters escaped) and exits with its ``exit_code``, so no command
 translates errors by hand. ``verify`` alone maps them to its own statuses (its command
-class, in ``cli.py``).
+class, in ``solver/cli/solving.py``).
 """
 
 from __future__ import annotations
