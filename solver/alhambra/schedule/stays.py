@@ -1,6 +1,6 @@
-"""Takes and stays (point 2 of ``SAFE_SCHEDULE_REFILLS``): with reinforcement, when a
-reserve takes each card it takes from the stock, when that card leaves it (home or built
-onto the waste), and which reserve holds it; a reserve holds one card at a time."""
+"""Takes and stays (point 2 of ``SAFE_SCHEDULE_REFILLS``): with reinforcement, the time a
+card is taken from the stock into a reserve, the time it leaves (home or built onto the
+waste) and the reserve that holds it meanwhile; a reserve holds one card at a time."""
 
 from __future__ import annotations
 
