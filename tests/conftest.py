@@ -3,7 +3,7 @@ of ``pytest -n 2`` end together. Set in pyproject.toml, ``--dist load --maxsched
 hands each worker one test at a time as it frees up (greedy scheduling, close to the best
 for this order); ``--dist worksteal`` gave one worker the first half of the list, every
 long test in it. And a parallel run on an empty numba cache compiles the kernels once
-before the workers start (``tests.precompile``)."""
+before the workers start (``tests.support.precompile``)."""
 
 import os
 import subprocess
@@ -41,7 +41,7 @@ def _rank(nodeid: str) -> int:
     return next((i for i, s in enumerate(LONG) if s in nodeid), len(LONG))
 
 
-# The families' compilation split in two about equal halves (``tests.precompile``): with an
+# The families' compilation split in two about equal halves (``tests.support.precompile``): with an
 # empty cache Alhambra's solves compiled in 150 s, Algerian's and Terrace's in 92 s, its
 # searches for wins in 55 s (one core each, 2026-12-05). Those come last in the second
 # process, so that they load the Alhambra kernel the first one has cached by then.
@@ -50,13 +50,13 @@ PRECOMPILE = (("alhambra",), ("algerian", "terrace", "wins:alhambra"))
 
 def pytest_xdist_setupnodes(config, specs):
     """Before the workers of a parallel run start on an empty numba cache, compile most
-    kernels once, in two processes (``tests.precompile``), rather than in every worker.
+    kernels once, in two processes (``tests.support.precompile``), rather than in every worker.
     (Within the session: the run's reported time includes it.)"""
     folder = os.environ.get("NUMBA_CACHE_DIR") or _default_cache_dir()
     if any(Path(folder).rglob("*.nbi")):
         return
     root = Path(__file__).resolve().parent.parent
-    procs = [subprocess.Popen([sys.executable, "-m", "tests.precompile", *group], cwd=root) for group in PRECOMPILE]
+    procs = [subprocess.Popen([sys.executable, "-m", "tests.support.precompile", *group], cwd=root) for group in PRECOMPILE]
     for p in procs:
         p.wait()            # a failure costs only time: the workers compile what is missing
 

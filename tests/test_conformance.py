@@ -15,7 +15,7 @@ from solver.kernels import (FAMILIES, UnsupportedVariant, dominance_flags, domin
 from solver.miniature import random_miniature_deal
 from solver.adapter import adapter_for, expand_dominance
 from solver.variants import CATALOGUE, make_rules
-from tests.kernel_checks import cross_check, incremental_hash_holds, moves_agree
+from tests.support.kernel_checks import cross_check, incremental_hash_holds, moves_agree
 
 # Every variant of every family.
 SOLVED = [v.key for v in CATALOGUE]

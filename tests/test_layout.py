@@ -9,7 +9,7 @@ from solver.deals import GameNumber
 from solver.algerian.layout import initial_tableau as algerian_initial_tableau
 from solver.layout import PHASE_CHOOSE_BASE, pysolfc_layout
 from solver.variants import CATALOGUE, make_rules
-from tests.helpers import texts
+from tests.support.helpers import texts
 
 
 def lay(variant, n, **opts):

@@ -9,7 +9,7 @@ import pytest
 
 from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
-from tests.oracle_store import oracle_verdicts
+from tests.support.oracle_store import oracle_verdicts
 from solver.playback import replay
 from solver.dispatch import gen_moves, make_move
 from solver.search import CTRL_LEN, X_STORED, tt_delete, tt_insert

@@ -2,9 +2,9 @@
 
 import pytest
 
-from tests import oracle_store
-from tests.kernel_checks import cross_check
-from tests.oracle_store import ORACLE_DIR, StaleOracle, miniature_deals, read, recompute
+from tests.support import oracle_store
+from tests.support.kernel_checks import cross_check
+from tests.support.oracle_store import ORACLE_DIR, StaleOracle, miniature_deals, read, recompute
 
 STORED = sorted(p.name for p in ORACLE_DIR.glob("*.txt"))
 
@@ -68,8 +68,8 @@ def test_a_file_of_other_deals_or_another_engine_is_refused(store_in, monkeypatc
 
 
 def test_a_file_of_positions_is_read_back_and_refused_for_other_positions(store_in, monkeypatch):
-    import tests.test_schedule_alhambra as made_by
-    source = "tests.test_schedule_alhambra:_positions"
+    import tests.alhambra.test_schedule_alhambra as made_by
+    source = "tests.alhambra.test_schedule_alhambra:_positions"
     args = dict(seed=5, n=4, small=True, variant="alhambra", fixed={"waste_piles": 1, "reinforce": False})
     made, verdicts = oracle_store.position_verdicts("alhambra", source, args, 5_000)
     (path,) = store_in.glob("*.txt")

@@ -9,7 +9,7 @@ import pytest
 from solver.formats import pysolfc_deal
 from solver.kernels import family
 from solver.variants import make_rules
-from tests.kernel_checks import kernel_perft, reference_perft
+from tests.support.kernel_checks import kernel_perft, reference_perft
 
 PERFT = Path(__file__).resolve().parent / "perft"
 

@@ -15,7 +15,7 @@ from solver.moves import format_moves, parse_moves
 from solver.oracle import exhaustive_search
 from solver.playback import replay
 from solver.variants import CATALOGUE
-from tests.helpers import engine, pile, position
+from tests.support.helpers import engine, pile, position
 
 
 def layout(foundations=(), reserves=(), tableau=(), waste=(), stock=""):

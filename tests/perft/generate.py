@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from solver.formats import pysolfc_deal  # noqa: E402
 from solver.variants import CATALOGUE, make_rules  # noqa: E402
 
-from tests.kernel_checks import reference_perft  # noqa: E402
+from tests.support.kernel_checks import reference_perft  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 GAMES = (1, 2, 3)

@@ -11,7 +11,7 @@ from solver.cli import main
 from solver.report import PLAN, markdown, read_files, table_from_files
 from solver.stats import render
 
-RESULTS = Path(__file__).resolve().parent.parent / "results"
+RESULTS = Path(__file__).resolve().parents[2] / "results"
 
 
 def run(*args):

@@ -14,7 +14,7 @@ from solver.lines import certify
 from solver.engine import engine_for
 from solver.formats import pysolfc_deal
 from solver.variants import make_rules
-from tests.oracle_store import oracle_verdicts
+from tests.support.oracle_store import oracle_verdicts
 
 RULE = "schedule_late_refills"
 REFILLS = {"waste_piles": 1, "reinforce": True, "redeals": 2}

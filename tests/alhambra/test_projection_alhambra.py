@@ -14,8 +14,8 @@ from solver.adapter import adapter_for, expand_dominance, kernel_state
 from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
 from solver.variants import make_rules
-from tests.kernel_checks import cross_check
-from tests.oracle_store import position_verdicts
+from tests.support.kernel_checks import cross_check
+from tests.support.oracle_store import position_verdicts
 
 RULE = "next_pass_projection"
 PLAY_ON = {"stop_at_third_exhaustion": False}
@@ -52,8 +52,8 @@ def _fired_beyond_dead_stock_order(seed: int, games: int):
 
 def _check_fired(seed: int, games: int) -> tuple[int, int]:
     """(fired, lost by the oracle) on the positions above (the oracle's verdicts stored in
-    ``tests/oracle/``, ``tests.oracle_store``); none is won."""
-    made, verdicts = position_verdicts("alhambra", "tests.test_projection_alhambra:_fired_beyond_dead_stock_order",
+    ``tests/oracle/``, ``tests.support.oracle_store``); none is won."""
+    made, verdicts = position_verdicts("alhambra", "tests.alhambra.test_projection_alhambra:_fired_beyond_dead_stock_order",
                                        dict(seed=seed, games=games), 100_000)
     for (deal, _, pos), verdict in zip(made, verdicts):
         assert verdict != "won", (deal.source, pos)

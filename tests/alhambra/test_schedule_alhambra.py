@@ -16,7 +16,7 @@ from solver.engine import engine_for
 from solver.formats import pysolfc_deal
 from solver.miniature import random_miniature_deal
 from solver.variants import make_rules
-from tests.oracle_store import oracle_verdicts, position_verdicts
+from tests.support.oracle_store import oracle_verdicts, position_verdicts
 
 RULE = "schedule_relaxation"
 ONE_WASTE = {"waste_piles": 1, "reinforce": False}
@@ -50,10 +50,10 @@ def _check(seed: int, n: int, small: bool, max_states: int, variant: str = "alha
            fixed: dict = ONE_WASTE, stages: tuple = None) -> dict:
     """Oracle against the schedule model on ``n`` positions: no schedule only where the
     oracle finds no win; a schedule read back as a line only where that line wins. (The
-    oracle's verdicts are stored in ``tests/oracle/``, ``tests.oracle_store``.) ``stages``:
+    oracle's verdicts are stored in ``tests/oracle/``, ``tests.support.oracle_store``.) ``stages``:
     the models solved (``solve_schedule``; by default ``stages_for``'s)."""
     counts = {"refuted": 0, "refuted_lost": 0, "oracle_lost": 0, "played": 0, "oracle_won": 0, "leads": 0}
-    made, verdicts = position_verdicts(variant, "tests.test_schedule_alhambra:_positions",
+    made, verdicts = position_verdicts(variant, "tests.alhambra.test_schedule_alhambra:_positions",
                                        dict(seed=seed, n=n, small=small, variant=variant, fixed=fixed), max_states)
     for (deal, e, pos), oracle in zip(made, verdicts):
         status, moves, lead = solve_schedule(e, pos, deal.rules, stages=stages)

@@ -10,7 +10,7 @@ from solver.playback import replay
 from solver.adapter import adapter_for, expand_dominance
 from solver.driver import Budget, solve
 from solver.variants import make_rules
-from tests.kernel_checks import cross_check, incremental_hash_holds, moves_agree
+from tests.support.kernel_checks import cross_check, incremental_hash_holds, moves_agree
 
 VARIANTS = ["alhambra", "granada", "reinforcements"]
 

@@ -14,7 +14,7 @@ cross-check, and compares the kernel with those. They cannot drift unnoticed:
 
 Remake every file (about 20 minutes on two cores)::
 
-    python -m tests.oracle_store
+    python -m tests.support.oracle_store
 
 A cross-check with no stored file computes the oracle live; run the default tests with
 ``PATIENCE_STORE_ORACLE=1`` to store the files of new cross-checks.
@@ -41,13 +41,13 @@ from solver.miniature import random_miniature_deal
 from solver.oracle import exhaustive_search
 from solver.variants import get_variant
 
-ORACLE_DIR = Path(__file__).with_name("oracle")
-SOLVER_DIR = Path(__file__).resolve().parent.parent / "solver"
+ORACLE_DIR = Path(__file__).resolve().parents[1] / "oracle"
+SOLVER_DIR = Path(__file__).resolve().parents[2] / "solver"
 # The oracle's verdicts depend on these sources (and the family's rules module).
 REFERENCE_SOURCES = ("oracle.py", "engine.py", "moves.py", "cards.py", "layout.py", "piles.py")
 CODE = {"won": "W", "lost": "L", "unknown": "U"}
 VERDICT = {c: v for v, c in CODE.items()}
-REMAKE = "python -m tests.oracle_store"
+REMAKE = "python -m tests.support.oracle_store"
 
 
 class StaleOracle(AssertionError):

@@ -3,7 +3,7 @@
 import pytest
 
 from solver.engine import IllegalMove
-from tests.helpers import engine, legal, play, position, texts
+from tests.support.helpers import engine, legal, play, position, texts
 
 F = ["AC", "AS", "AH", "AD", "KC", "KS", "KH", "KD"]
 

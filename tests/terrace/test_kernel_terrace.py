@@ -11,8 +11,8 @@ from solver.miniature import random_miniature_deal
 from solver.playback import replay
 from solver.driver import Budget, solve
 from solver.variants import make_rules
-from tests.kernel_checks import PLAIN_BUDGET, cross_check, incremental_hash_holds, moves_agree
-from tests.oracle_store import position_verdicts
+from tests.support.kernel_checks import PLAIN_BUDGET, cross_check, incremental_hash_holds, moves_agree
+from tests.support.oracle_store import position_verdicts
 
 VARIANTS = ["terrace", "queen-of-italy-pysolfc", "generals-patience", "blondes-and-brunettes",
             "falling-star", "redheads"]
@@ -315,9 +315,9 @@ def fired_positions(test: str, variants: list, seed: int):
 
 def dead_test_fires_only_on_lost_positions(test: str, variants: list, seed: int) -> tuple[int, int]:
     """Where the dead-state test ``test`` fires (``fired_positions``), the oracle's exhaustive
-    search must not win (its verdicts stored in ``tests/oracle/``, ``tests.oracle_store``).
+    search must not win (its verdicts stored in ``tests/oracle/``, ``tests.support.oracle_store``).
     Returns (fired, proved lost by the oracle)."""
-    made, verdicts = position_verdicts("terrace", "tests.test_kernel_terrace:fired_positions",
+    made, verdicts = position_verdicts("terrace", "tests.terrace.test_kernel_terrace:fired_positions",
                                        dict(test=test, variants=variants, seed=seed), 20_000)
     for (deal, _, pos), verdict in zip(made, verdicts):
         assert verdict != "won", (deal.rules.describe(), deal.source, pos)

@@ -1,5 +1,5 @@
 """Compile most of what the tests of some families compile, into numba's cache:
-``python -m tests.precompile FAMILY ... [wins:FAMILY ...]``.
+``python -m tests.support.precompile FAMILY ... [wins:FAMILY ...]``.
 
 With an empty cache (CI), each of the ``pytest -n 2`` workers would compile every kernel
 it meets, so both compile nearly all of them (about four minutes each on the CI machine,

@@ -18,7 +18,7 @@ import numpy as np
 
 from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
-from tests.oracle_store import oracle_verdicts
+from tests.support.oracle_store import oracle_verdicts
 from solver.playback import replay
 from solver.dispatch import gen_moves, hash_state, make_move, undo_move
 from solver.adapter import adapter_for, expand_dominance, kernel_state
@@ -36,7 +36,7 @@ def cross_check(variant: str, n_deals: int, seed: int, dominance=(), budget: Bud
     replays. With ``every_rule`` each deal is also solved with every dominance rule its
     rules allow (one oracle search checks both: the oracle is most of the cost). Deals the
     oracle cannot finish within ``max_states`` are skipped and counted. The oracle's verdicts
-    are read from ``tests/oracle/`` where stored (``tests.oracle_store``). Returns the
+    are read from ``tests/oracle/`` where stored (``tests.support.oracle_store``). Returns the
     verdict counts (``ruled``: deals also checked with rules on)."""
     counts = {"won": 0, "lost": 0, "skipped": 0, "ruled": 0}
     deals, verdicts = oracle_verdicts(variant, n_deals, seed, options, small, max_states)

@@ -16,8 +16,8 @@ from solver.driver import Budget, solve
 from solver.engine import engine_for
 from solver.formats import pysolfc_deal
 from solver.variants import make_rules, parse_rule_assignments
-from tests.oracle_store import oracle_verdicts
-from tests.test_schedule_alhambra import _check
+from tests.support.oracle_store import oracle_verdicts
+from tests.alhambra.test_schedule_alhambra import _check
 
 RULE = "schedule_refills"
 SKELETON = "schedule_skeleton"
@@ -203,7 +203,7 @@ def _schedules(seed: int, n: int, redeals: int, small: bool = True) -> list:
     with the schedule found (those refuted left out): ``(schedule, value)``. The last list
     is kept, for the tests that read the same schedules."""
     from solver.alhambra.schedule import build_schedule, cp_sat_solver
-    from tests.test_schedule_alhambra import _positions
+    from tests.alhambra.test_schedule_alhambra import _positions
     out = []
     for deal, _, pos in _positions(seed, n, small, "reinforcements", dict(REFILLS, redeals=redeals)):
         sc = build_schedule(pos, deal.rules)

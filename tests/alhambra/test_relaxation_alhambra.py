@@ -14,8 +14,8 @@ from solver.engine import engine_for
 from solver.miniature import random_miniature_deal
 from solver.oracle import exhaustive_search
 from solver.variants import make_rules
-from tests.kernel_checks import cross_check
-from tests.oracle_store import position_verdicts
+from tests.support.kernel_checks import cross_check
+from tests.support.oracle_store import position_verdicts
 
 RULE = "free_reserve_relaxation"
 PLAY_ON = {"stop_at_third_exhaustion": False}
@@ -60,7 +60,7 @@ def _twin_check(seed: int, games: int, small: bool) -> dict:
     memo shared along the game and with a fresh one. Returns how many of each verdict were
     compared."""
     args = dict(seed=seed, games=games, small=small)
-    _, want = position_verdicts("alhambra", "tests.test_relaxation_alhambra:twin_positions", dict(args, flat=True),
+    _, want = position_verdicts("alhambra", "tests.alhambra.test_relaxation_alhambra:twin_positions", dict(args, flat=True),
                                 20_000)
     got = {G_WON: 0, G_LOST: 0}
     game = None

@@ -5,7 +5,7 @@ import pytest
 from solver.engine import IllegalMove
 from solver.layout import PHASE_CHOOSE_BASE
 from solver.moves import parse_move
-from tests.helpers import engine, legal, play, position, texts
+from tests.support.helpers import engine, legal, play, position, texts
 
 E8 = [""] * 8
 

@@ -17,8 +17,8 @@ from solver.engine import engine_for
 from solver.formats import pysolfc_deal
 from solver.moves import DEAL, REDEAL
 from solver.variants import make_rules, parse_rule_assignments
-from tests.oracle_store import oracle_verdicts, position_verdicts
-from tests.test_schedule_alhambra import _positions
+from tests.support.oracle_store import oracle_verdicts, position_verdicts
+from tests.alhambra.test_schedule_alhambra import _positions
 
 RULE = "schedule_late_refills"
 REFILLS = {"waste_piles": 1, "reinforce": True}
@@ -106,10 +106,10 @@ def test_the_late_model_leaves_out_the_current_pass_s_takes_only():
 
 def _pair(seed: int, n: int, small: bool, max_states: int) -> dict:
     """The rule's verdict on ``n`` positions against the oracle's (stored,
-    ``tests.oracle_store``): lost only where the oracle finds no win, won only where it
+    ``tests.support.oracle_store``): lost only where the oracle finds no win, won only where it
     finds no loss (the line plays: ``solve_schedule`` replays it)."""
     counts = {"fired": 0, "fired_lost": 0, "won": 0, "oracle_lost": 0, "leads": 0}
-    made, verdicts = position_verdicts("reinforcements", "tests.test_schedule_alhambra:_positions",
+    made, verdicts = position_verdicts("reinforcements", "tests.alhambra.test_schedule_alhambra:_positions",
                                        dict(seed=seed, n=n, small=small, variant="reinforcements", fixed=REFILLS),
                                        max_states)
     for (deal, e, pos), oracle in zip(made, verdicts):

@@ -7,7 +7,7 @@ from solver.playback import replay
 from solver.adapter import DOMINANCE_RULES
 from solver.driver import Budget, solve
 from solver.variants import make_rules
-from tests.kernel_checks import PLAIN_BUDGET, cross_check, incremental_hash_holds, moves_agree
+from tests.support.kernel_checks import PLAIN_BUDGET, cross_check, incremental_hash_holds, moves_agree
 
 HARD = 91     # the game of 1-2000 that needs the most nodes (about 760,000 with restarts)
 

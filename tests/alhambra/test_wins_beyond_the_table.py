@@ -10,7 +10,7 @@ from solver.lines import certify
 from solver.formats import pysolfc_deal, read_solution
 from solver.variants import make_rules
 
-WINS = sorted((Path(__file__).parent.parent / "benchmarks" / "wins").glob("*.json"))
+WINS = sorted((Path(__file__).resolve().parents[2] / "benchmarks" / "wins").glob("*.json"))
 
 
 def test_there_are_wins_to_check():

@@ -5,7 +5,7 @@ from solver.formats import pysolfc_deal
 from solver.engine import engine_for
 from solver.moves import Move, DEAL
 from solver.variants import make_rules
-from tests.helpers import engine, legal, play, position, texts
+from tests.support.helpers import engine, legal, play, position, texts
 
 F = ["", "", "", "", "KC", "KS", "KH", "KD"]
 
