@@ -1,1 +1,5 @@
-"""The terrace family: reference rules engine (rules.py) and numba kernel."""
+"""The Terrace family (Queen of Italy, PySolFC's Queen of Italy, General's Patience,
+Blondes and Brunettes, Falling Star, Redheads), all in this folder: ``family.py``
+declares it, ``layout.py`` deals it, ``rules.py`` is its reference engine, ``kernel.py``
+its numba kernel with ``hooks.py`` the contract's Python half, ``slots.py`` and
+``flags.py`` (each rule's proof) beside them."""
