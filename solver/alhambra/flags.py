@@ -426,7 +426,7 @@ So the labels of L solve the model; no solution means no winning line.
 
 *Stages* (``solver.alhambra.schedule.stages_for``, ``MODELS``). With a redeal left three
 looser models are solved first: the *skeleton*, the bare one without the conditions over
-pairs of cards (``_cover``, ``_order_kept``, ``_home_before_build``,
+pairs of cards (``add_cover``, ``add_stock_order_kept``, ``_home_before_build``,
 ``_lies_until_home``: 1's cover and stock order, 3's cards home before a build, a free
 card's cover), within ``DET_TIME_SKELETON``; the *bare* one, without 6, without 4's
 conditions on a free card's take, and without 4's forced refills (a take stays possible, never required), then

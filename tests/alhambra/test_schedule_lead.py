@@ -40,7 +40,7 @@ def test_a_lead_along_a_winning_line_is_won_from_its_end():
         ad = adapter_for(deal.rules, expand_dominance(deal.rules, ["all"]))
         start = engine_for(deal.rules).initial_position(deal.layout)
         res = SolveResult("unknown")
-        verdict, moves, proof = _search_lead(ad, deal, start, lead_verdict(lead), res, float("inf"), 1 << 24)
+        verdict, moves, proof = _search_lead(ad, deal, start, lead_verdict(lead), res, float("inf"), 1 << 24)[:3]
         assert (verdict, proof) == ("won", "schedule_lead")
         assert moves[:len(lead)] == lead
         certify(deal, moves)

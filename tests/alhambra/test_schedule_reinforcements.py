@@ -74,7 +74,7 @@ def test_refill_schedule_never_refutes_a_won_position_20000():
 
 def _a_taken_card_leaves_its_reserve_in_exactly_one_pass(schedules: list) -> int:
     """A card taken by a reserve and built from there onto the waste is built in exactly one
-    pass (so that build needs a base, ``_bases``), and a taken card's leaving lies in
+    pass (so that build needs a base, ``add_build_bases``), and a taken card's leaving lies in
     exactly one pass (so the refill it forces is stated). Solver 0.20.0 had these literals
     one-sided: a schedule could build such a card in no pass, on no base."""
     seen = 0
