@@ -14,6 +14,7 @@ from solver.dispatch import gen_moves, is_won, make_move
 from solver.adapter import adapter_for, expand_dominance, kernel_state
 from solver.driver import Budget, solve
 from solver.engine import engine_for
+from solver.kernels import kernel_module
 from solver.nested import nested
 from solver.playback import replay
 from solver.variants import make_rules
@@ -136,6 +137,7 @@ def _plain_score(rules, pos, weights) -> float:
 def test_the_score_matches_its_plain_twin_along_random_lines(weights):
     rules, dom = _reinforcements()
     ad = adapter_for(rules)
+    kernel = kernel_module(rules.family)
     engine = engine_for(rules)
     rng = random.Random(7)
     weights = np.array(weights)
@@ -144,7 +146,7 @@ def test_the_score_matches_its_plain_twin_along_random_lines(weights):
         pos = engine.initial_position(game("reinforcements", g).layout)
         for _ in range(150):
             state, _ = kernel_state(ad, pos)
-            assert ad.k.beam_score(ad.cfg, state, weights) == pytest.approx(_plain_score(rules, pos, weights))
+            assert kernel.beam_score(ad.cfg, state, weights) == pytest.approx(_plain_score(rules, pos, weights))
             checked += 1
             legal = engine.legal_moves(pos)
             if not legal:
