@@ -8,6 +8,8 @@ one plain-order search each, every dominance rule of ``all`` that prunes the sea
       PYTHONPATH=. python benchmarks/bench_plain_speed.py new
     done
 
+Other variants: ``bench_plain_speed.py LABEL VARIANT ...`` (e.g. ``new terrace algerian``).
+
 Prints per variant the label, the total nodes (equal for equal search cores) and nodes per
 second. Figures: benchmarks/notes/reinforcements-proofs-of-loss.md, "schedule_late_refills, the pair as a rule".
 """
@@ -31,7 +33,7 @@ def main() -> None:
     from solver.formats import pysolfc_deal
     from solver.variants import make_rules
     label = sys.argv[1] if len(sys.argv) > 1 else "this tree"
-    for variant in ("alhambra", "reinforcements"):
+    for variant in sys.argv[2:] or ("alhambra", "reinforcements"):
         rules = make_rules(variant)
         ad = adapter_for(rules, tuple(d for d in expand_dominance(rules, ("all",)) if d not in OUTSIDE))
         e = engine_for(rules)
