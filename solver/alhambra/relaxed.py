@@ -10,7 +10,7 @@ is home(x, f), the waste top x onto foundation f together with one free copy of 
 between f's top and x (each must have a free copy); besides it, deal and redeal as in the
 game. G0 is won when the sequence is empty.
 
-Claims, proved in ``SAFE_FREE_RESERVE_RELAXATION``'s docstring (``solver.alhambra.kernel``):
+Claims, proved below (the proof of ``free_reserve_relaxation``):
 if lazy G0(P) is lost, P is lost; laziness, the forced moves and the commitments keep G0's
 verdict; the kernel's ``stock_order_blocked`` holds in G0 (free cards are reserve copies).
 
@@ -33,6 +33,81 @@ search around it, so the table is kept for a whole solve.
 ``memo`` is uint64[slots + 1, 2]: slots (a power of two) of (key word 0 | 1, key word 1
 with its two low bits a tag: LOST, WON or TRIED, a search from it gave up at its node cap),
 then a header row (stored entries, G0 nodes spent).
+
+The proof of ``free_reserve_relaxation`` (its flag: ``solver.alhambra.flags.SAFE_FREE_RESERVE_RELAXATION``)
+-----------------------------------------------------------------------------------------------------------
+
+``free_reserve_relaxation`` (one waste pile, no reinforcement, play after the last pass):
+a proof of loss that holds while redeals are left. A position P is lost when its
+free-reserve relaxation G0(P), solved exactly by ``solver.alhambra.relaxed.g0_solve``, is
+lost.
+
+G0(P) keeps P's sequence (the waste bottom to top, then the stock in dealing order), its
+foundations and its redeals left; every reserve card is *free*, playable home at any
+time; nothing is built. Moves: deal, redeal (P's rule, first deal included), the waste top
+home, a free card home. Won when the sequence is empty (every card left is then free, and
+each foundation takes its missing ranks in order).
+
+1. *Relaxation: if P can be won, G0(P) can.* Take a winning line L from P and play it in G0
+   with every reserve card free, a built card staying free: a build does nothing, a
+   reserve card home is a free card home, a deal or redeal is the same deal or redeal,
+   and a built card met again in the sequence does not occur (G0 never built it). With one
+   waste pile a waste card leaves only for a foundation, and without reinforcement only a
+   deal takes a stock card, so G0's waste is always L's waste without the cards built on
+   it: where L's waste top is not a built card, the tops agree, and the foundations agree
+   throughout. If L plays a waste card home, it is G0's top too (a built card home is a
+   free card home). If L redeals while G0's waste is empty, G0's sequence is empty: G0 has
+   won. With the first deal part of the redeal, G0 may deal its next card before L does;
+   until L deals it, L moves only built or reserve cards, which G0 plays as free cards.
+   Without play after the last pass (``stop_at_third_exhaustion``) G0 could go on where L
+   may not; so the rule needs play to go on.
+2. *Lazy play keeps G0's verdict.* In a winning G0 line, a free card's play can be moved
+   to just before the next play onto the same foundation (or to the end): free cards
+   cover nothing and nothing covers them. So a card goes home from the waste top with
+   the free cards of the ranks between (home(x, f)), and free cards otherwise wait for
+   the end, where they all go.
+3. *Forced moves keep it.* Let the waste top x be the only copy of its card in the
+   sequence, let a foundation f take it (with fills; the other foundation may take it
+   too), and let no fill rank have a copy in the sequence. A winning line L puts x and its
+   other copy x', which is free or home, on the suit's two foundations, one each. If L
+   puts x on f, then f's next cards in L are the fill ranks (only free copies exist, and
+   they are interchangeable) and x, so playing them now only takes x off the waste top,
+   where L's next waste move would be x's own; the lines agree after. If L puts x' on f
+   and x on the other foundation, play x on f now and x' (free) where L plays x. So
+   home(x, f) alone is offered. Likewise, when both foundations take x with no fill
+   (they have met at x's rank), a winning line puts x on one of them, f, while f stays
+   at its top, which waits for x's rank: so x goes home now (on either) and the deal is
+   not offered. When the top can go nowhere, the deal is the only move, and the search
+   deals on until a top can go somewhere (one move, skipping only checks).
+4. *``stock_order_blocked`` holds in G0*: its conditions concern landings, covering,
+   foundations, and a reserve copy counted "now"; the free cards are such copies (the
+   test reads them as a reserve), and it never reasons about builds.
+5. *Commitments keep it.* At a state A with waste top x, let home(x, f) have been
+   searched and refuted, and the search take the deal (or redeal) instead. (a) Below it,
+   at a state S where x is the top again and f still has A's top, home(x, f) is not
+   offered: f took nothing between A and S (foundations only grow), so the line from A
+   to S with home(x, f) played first instead is legal (the moves in between never had x
+   as the card they moved, their fills come from a free pool that only shrinks, so A's
+   pool held x's fills and theirs, and the deals keep their order with x left out, as in
+   1) and reaches the same state as S then home(x, f): a winning line from there would
+   win from A + home(x, f), which is refuted. (b) If f took x with no fill, x's other
+   copy x' in the sequence is never played to the other foundation g below A: a line
+   doing so must put x on f (the two copies go one to each), and f, waiting for x's rank,
+   takes nothing before, so x could have gone there at A, as in (a). If a forced move of
+   3 is barred this way, the state is lost. Each such state really is lost (a refuted
+   state is lost whatever path reached it, by induction on the order the search refutes
+   them), so the memo may keep it. Commitments follow physical cards, not card codes.
+G0 is acyclic (every move removes a card from the sequence or deals, and redeals are
+counted), so a state refuted once is lost wherever it is met: the memo (``state.memo``)
+keeps the refuted G0 states for the whole solve, and a G0 search stopped at its cap proves
+nothing.
+
+Used at the root of a solve (``relaxation_lost``, called by ``solver.driver.solve``): a
+deal whose G0 is lost is lost. Measured (benchmarks/notes/alhambra-proofs-of-loss.md, "Alhambra: the free-reserve
+relaxation at the root"):
+with one redeal G0 is lost at the root of most deals the search cannot decide; with two it
+is mostly won (the first pass needs more than freed reserves), so the rule decides little
+there yet.
 """
 
 from __future__ import annotations
