@@ -35,50 +35,12 @@ macro's decision depends on the state alone, so the transposition table does not
 the argument."""
 
 SAFE_MET_FOUNDATION = 2
-"""``met_foundation`` (one waste pile, no reinforcement, play goes on after the last pass):
-once a suit's foundations have met (the down pile's top rank d is at most one above the up
-pile's top rank u), a card that goes on next, c = u + 1 up or c = d - 1 down, is played at
-once as the only move, provided each copy still in play of each of c's neighbours (rank
-c +- 1, with K-A wrap) either can only go home after c on the same foundation, or is the
-next card of the suit's other foundation.
-
-Proof. Met, every rank of the suit has at most one copy in play, and it has one
-destination: ranks above u go up, ranks below d go down. So c must reach the foundation
-it is offered, and no other copy can. Let A be the position and B = A + (c home). With one
-waste pile a waste card leaves only to a foundation, so a card y built on c in the waste
-must go home before c. If y can only go home after c, that position is dead, so a winning
-line L from A never builds such a y on c. Otherwise y is the other foundation's next card,
-the only copy in play of its rank, so that foundation waits for y and y can go home
-whenever it is on top; anything built on y in turn is c's rank (c itself is the only copy
-in play, and it lies below) or y's other neighbour, which needs y or c home first: dead
-again. So L builds at most y on c, and B plays y home straight from its reserve instead.
-Every other move of c in L (onto the waste, home) only uncovers what is under c, which B
-has uncovered already, and until c is home no other card can go onto c's foundation. So B
-replays L move by move, skipping c's and y's moves: B's piles are L's without c (and y), a
-waste without c takes the same cards as one with c below its top, a stock without c deals
-the same cards in the same order, and any redeal L makes, B can make or does not need
-(redeals are optional; play does not stop when the stock runs out, which is why
-``stop_at_third_exhaustion`` excludes this rule, and no reserve refills from the stock,
-which is why reinforcement does). So if A can be won, B can.
-
-The plain "met" rule, without the neighbour proviso, is unsound (DESIGN.md section 3): a
-K-A wrap can make a card that goes home much later buildable on c."""
+"""``met_foundation``: its proof is the docstring of ``solver.alhambra.met_foundation``, the
+module that implements it."""
 
 SAFE_DEAD_WASTE_BLOCK = 4
-"""``dead_waste_block`` (one waste pile): a dead-state test. In the last pass (no redeal
-left) a position is lost when some waste card y lies above cards that y needs: each way
-home for y (up, needing every rank between the up top and y; down, every rank between y
-and the down top) has a rank all of whose copies in play lie below y in the waste.
-
-Proof. With one waste pile a waste card can leave only to a foundation, and with no redeal
-left nothing else ever takes cards out of the waste; new cards only go on top. So every
-card below y stays below y until y has gone home. y goes home up only once each rank
-between the up top and y has had a copy put on the up foundation (foundations never wrap
-and never give a card back), and a copy below y cannot be put there before y has gone;
-likewise down. If both ways are blocked, y never goes home and the game is not won.
-The position is kept as a node without moves (a leaf), so it reads as lost. Reinforcement
-and ``stop_at_third_exhaustion`` change nothing here: refills take stock cards, never
-waste cards, and a stricter end only removes lines."""
+"""``dead_waste_block``: its proof is the docstring of ``solver.alhambra.dead_waste``, the
+module that implements it."""
 
 SAFE_DEAD_STOCK_ORDER = 8
 """``dead_stock_order``: its proof is the docstring of ``solver.alhambra.stock_order``, the module that implements it."""

@@ -23,6 +23,8 @@ from solver.toolkit import (C_RANKS, C_SAFE, C_SIDX0, C_SUITS, K_CARD, K_DEAL, K
                             all_home, card_make, card_undo, deal_card, dst_of, encode,
                             fnd_accepts, foundation_moves, get_bits, is_all_home, kind_of, undeal_card)
 from solver.state import set_scalar
+from solver.alhambra.dead_waste import waste_blocked
+from solver.alhambra.met_foundation import met_safe
 from solver.alhambra.projection import next_pass_lost
 from solver.alhambra.stock_order import _tops, stock_order_blocked  # noqa: F401
 
@@ -75,90 +77,6 @@ def _reserves_deep(cfg, lens):
         if lens[r] < 2:
             return False
     return True
-
-
-@njit(cache=True, inline="always")
-def _in_play(cfg, u, d, n):
-    """Copies of rank ``n`` of a suit not yet on its foundations (up top u, down top d)."""
-    return 2 - (1 if n <= u else 0) - (1 if n >= d else 0)
-
-
-@njit(cache=True)
-def met_safe(cfg, fnd, c):
-    """The foundation ``c`` may go to under ``met_foundation``, or -1."""
-    ranks = cfg[C_RANKS]
-    k = cfg[C_SIDX0 + c // 13]
-    up, down = k, cfg[C_SUITS] + k
-    u, d = _tops(cfg, fnd, k)
-    if d > u + 1:
-        return -1
-    r = c % 13 + 1
-    if r == u + 1 and fnd_accepts(cfg, fnd, up, c):
-        f, going_up = up, True
-    elif r == d - 1 and fnd_accepts(cfg, fnd, down, c):
-        f, going_up = down, False
-    else:
-        return -1
-    for i in range(4):
-        if i == 0:
-            n = r - 1
-        elif i == 1:
-            n = r + 1
-        elif i == 2:
-            n = ranks if (r == 1 and ranks > 2) else 0      # K-A wrap
-        else:
-            n = 1 if (r == ranks and ranks > 2) else 0
-        if n < 1 or n > ranks or _in_play(cfg, u, d, n) == 0:
-            continue
-        # in play, a rank above u goes up, below d goes down; it must follow c there, or be
-        # the other foundation's next card
-        if going_up and not ((n > u and n > r) or n == d - 1):
-            return -1
-        if not going_up and not ((n < d and n < r) or n == u + 1):
-            return -1
-    return f
-
-
-@njit(cache=True)
-def waste_blocked(cfg, piles, lens, fnd):
-    """``dead_waste_block``'s test (see its docstring): some card of waste pile 0 can go
-    home neither up nor down because a rank it needs has all its copies in play below it.
-
-    Bit sets of ranks, 16 bits per suit index: ``once``/``twice`` = ranks seen at least
-    once/twice below the card looked at; ``one``/``two`` = ranks with one/two copies in play."""
-    w = cfg[C_NRES]
-    n = lens[w]
-    if n < 2:
-        return False
-    ranks = cfg[C_RANKS]
-    s = cfg[C_SUITS]
-    full = (1 << (ranks + 1)) - 2                       # bits 1..ranks
-    one = 0
-    two = 0
-    for k in range(s):
-        u, d = _tops(cfg, fnd, k)
-        le_u = (1 << (u + 1)) - 2                       # ranks 1..u: a copy is up
-        ge_d = full & ~((1 << d) - 1)                   # ranks d..: a copy is down
-        one |= ((le_u ^ ge_d) & full) << (16 * k)
-        two |= (full & ~le_u & ~ge_d) << (16 * k)
-    once = 0
-    twice = 0
-    for i in range(n):
-        c = piles[w, i]
-        k = cfg[C_SIDX0 + c // 13]
-        r = c % 13 + 1
-        if i > 0:
-            all_below = ((once & one) | (twice & two)) >> (16 * k)
-            u, d = _tops(cfg, fnd, k)
-            up_open = u < r and (all_below & ((1 << r) - (1 << (u + 1)))) == 0
-            down_open = d > r and (all_below & ((1 << d) - (1 << (r + 1)))) == 0
-            if not up_open and not down_open:
-                return True
-        bit = 1 << (16 * k + r)
-        if once & bit:
-            twice |= bit
-        once |= bit
-    return False
 
 
 @njit(cache=True, inline="always")

@@ -4,6 +4,8 @@ reference engine and the exhaustive oracle, and full-size deals."""
 import pytest
 
 from solver.alhambra import hooks
+from solver.alhambra.dead_waste import waste_blocked
+from solver.alhambra.met_foundation import met_safe
 from solver.formats import pysolfc_deal
 from solver.miniature import random_miniature_deal
 from solver.playback import replay
@@ -151,17 +153,17 @@ def test_met_foundation_forces_only_proven_moves():
     fnd = np.zeros(8, np.int32)
     fnd[:] = 1
     fnd[0], fnd[4] = 9, 7                 # clubs up A..9, down K..7
-    assert k.met_safe(cfg, fnd, cards.parse("TC")) == 0
-    assert k.met_safe(cfg, fnd, cards.parse("6C")) == 4
-    assert k.met_safe(cfg, fnd, cards.parse("TS")) == -1
+    assert met_safe(cfg, fnd, cards.parse("TC")) == 0
+    assert met_safe(cfg, fnd, cards.parse("6C")) == 4
+    assert met_safe(cfg, fnd, cards.parse("TS")) == -1
     fnd[0], fnd[4] = 6, 7                 # met: up A..6, down K..7
-    assert k.met_safe(cfg, fnd, cards.parse("7C")) == 0
-    assert k.met_safe(cfg, fnd, cards.parse("6C")) == 4
-    assert k.met_safe(cfg, fnd, cards.parse("8C")) == -1
+    assert met_safe(cfg, fnd, cards.parse("7C")) == 0
+    assert met_safe(cfg, fnd, cards.parse("6C")) == 4
+    assert met_safe(cfg, fnd, cards.parse("8C")) == -1
     fnd[0], fnd[4] = 12, 7                # up at Q: K goes up next, but an Ace is still in play
-    assert k.met_safe(cfg, fnd, cards.parse("KC")) == -1
+    assert met_safe(cfg, fnd, cards.parse("KC")) == -1
     fnd[0], fnd[4] = 5, 5                 # up at 5, down at 9: apart
-    assert k.met_safe(cfg, fnd, cards.parse("6C")) == -1
+    assert met_safe(cfg, fnd, cards.parse("6C")) == -1
 
 
 def _dead_positions(variant: str, seed: int, games: int, rule: str, options=None):
@@ -298,7 +300,7 @@ def test_dead_waste_block_hand_made_positions():
         lens[w] = len(names)
         for i, name in enumerate(names):
             piles[w, i] = cards.parse(name)
-        return k.waste_blocked(cfg, piles, lens, fnd)
+        return waste_blocked(cfg, piles, lens, fnd)
 
     fnd[0], fnd[4] = 4, 5                 # clubs up A..4, down K..9
     assert dead("5C", "5C", "8C", "8C", "7C")
@@ -337,7 +339,7 @@ def test_dead_stock_order_hand_made_positions():
             lens[p] = len(names)
             for i, name in enumerate(names):
                 piles[p, i] = cards.parse(name)
-        assert not k.waste_blocked(cfg, piles, lens, fnd)
+        assert not waste_blocked(cfg, piles, lens, fnd)
         return k.stock_order_blocked(cfg, piles, lens, fnd, 0)
 
     fnd[0], fnd[4] = 4, 9                 # clubs up A..4, down K..5: met
