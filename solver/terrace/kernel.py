@@ -11,7 +11,9 @@ state and the hash. ``fnd`` mirrors their heights (``most_home``, ``is_won``). S
 the base rank (0 before it is known). Moves as in ``solver.toolkit`` plus ``K_BASE``
 (choose tableau pile ``src``'s card as the base). The functions keep the numba half of the
 kernel contract of ``solver.kernels``; the Python half is ``solver.terrace.hooks``, the
-slots ``solver.terrace.slots``, the dominance flags and their proofs ``solver.terrace.flags``.
+slots ``solver.terrace.slots``, the dominance flags ``solver.terrace.flags``, and the prunes
+``reserve_blocked``, ``reserve_order`` and ``idle_card_home`` each in a module of its own
+with its proof.
 
 The key is canonical: tableau piles and foundations are hashed as multisets (see "the
 canonical key" below). Cycles: the search is a reachability search (every reachable
@@ -28,13 +30,17 @@ from numba import njit
 
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
+from solver.terrace.accepts import _rank, foundation_accepts, tableau_accepts
 from solver.terrace.flags import SAFE_IDLE_CARD_HOME, SAFE_NO_LONE_SHIFT, SAFE_RESERVE_BLOCKED, SAFE_RESERVE_ORDER
-from solver.terrace.slots import (AUTO, A_REFILL_BEFORE, A_REFILL_LAST, A_SRC, C_AUTOFILL, C_CHOICES, C_FP0, C_FSS,
-                                  C_GAP, C_NOBASE, C_NTAB, C_R2T, C_REDEALS, C_STOCK, C_TAKEBACK, C_TSS, C_WASTE,
-                                  FROM_RESERVE, FROM_STOCK, FROM_WASTE, G_AUTO_STOCK, G_AUTO_WASTE,
-                                  G_RESERVE_FIRST, G_WASTE_ONLY, K_BASE, S_BASE, S_CHOOSE, S_REDEALS)
-from solver.toolkit import (C_NF, C_RANKS, C_SAFE, C_SIDX0, C_SUIT0, C_SUITS, K_CARD, K_DEAL, K_REDEAL, PILE0,
-                            all_home, dst_of, encode, kind_of, src_of)
+from solver.terrace.idle_card_home import idle_card_home
+from solver.terrace.reserve_blocked import reserve_blocked
+from solver.terrace.reserve_order import reserve_order
+from solver.terrace.slots import (AUTO, A_REFILL_BEFORE, A_REFILL_LAST, A_SRC, C_AUTOFILL, C_CHOICES, C_FP0, C_GAP,
+                                  C_NTAB, C_R2T, C_REDEALS, C_STOCK, C_TAKEBACK, C_WASTE, FROM_RESERVE, FROM_STOCK,
+                                  FROM_WASTE, G_AUTO_STOCK, G_AUTO_WASTE, G_RESERVE_FIRST, G_WASTE_ONLY, K_BASE,
+                                  S_BASE, S_CHOOSE, S_REDEALS)
+from solver.toolkit import (C_NF, C_RANKS, C_SAFE, C_SIDX0, K_CARD, K_DEAL, K_REDEAL, PILE0, all_home, dst_of, encode,
+                            kind_of, src_of)
 
 
 # ----- cards and piles ----------------------------------------------------------------------
@@ -187,169 +193,6 @@ def _shift(cfg, piles, lens, fnd, h, zp, a, b):
         fnd[a - fp0] = lens[a]
     if b >= fp0:
         fnd[b - fp0] = lens[b]
-
-
-@njit(cache=True, inline="always")
-def _rank(c):
-    return c % 13 + 1
-
-
-# The helpers called many times a node take arrays, not the state tuple: a call takes a
-# tuple's arrays as new references (measured: several times slower on this kernel).
-@njit(cache=True)
-def foundation_accepts(cfg, piles, lens, scal, f, c):
-    """Foundation ``f`` takes card ``c``: on an empty one the base rank of its suit tag; else
-    the next rank (K-A wrap) in alternate colours or in suit, up to 13 cards."""
-    p = cfg[C_FP0] + f
-    n = lens[p]
-    ranks = cfg[C_RANKS]
-    ok = False
-    if n == 0:
-        ok = scal[S_BASE] != 0 and _rank(c) == scal[S_BASE] and c // 13 == cfg[C_SUIT0 + f // 2]
-    elif n < ranks:
-        top = piles[p, n - 1]
-        if _rank(c) == _rank(top) % ranks + 1:
-            ok = c // 13 == top // 13 if cfg[C_FSS] == 1 else c // 26 != top // 26
-    return ok
-
-
-@njit(cache=True)
-def tableau_accepts(cfg, scal, top, c):
-    """A tableau card ``top`` takes ``c``: the rank below (A-K wrap), alternate colours or in
-    suit; never on a base-rank card with ``no_build_on_base_rank``."""
-    ranks = cfg[C_RANKS]
-    ok = False
-    if not (cfg[C_NOBASE] == 1 and _rank(top) == scal[S_BASE]):
-        if _rank(c) == (_rank(top) - 2) % ranks + 1:
-            ok = c // 13 == top // 13 if cfg[C_TSS] == 1 else c // 26 != top // 26
-    return ok
-
-
-@njit(cache=True)
-def reserve_blocked(cfg, piles, lens, scal):
-    """``reserve_blocked``'s test (see its docstring): some reserve card can never go to a
-    foundation. False while the base rank is not known."""
-    b = scal[S_BASE]
-    ranks, nf, fp0, ns = cfg[C_RANKS], cfg[C_NF], cfg[C_FP0], cfg[C_SUITS]
-    free = np.zeros(52, np.int64)          # copies of each card off the foundations and not below A
-    for p in range(fp0):
-        for d in range(lens[p]):
-            free[piles[p, d]] += 1
-    dead = False
-    for i in range(lens[0] if b != 0 else 0):
-        if i > 0:
-            free[piles[0, i - 1]] -= 1     # now below the card looked at
-        a = piles[0, i]
-        j = (_rank(a) - b) % ranks
-        reachable = False
-        for f in range(nf):
-            k = lens[fp0 + f]
-            tag = cfg[C_SUIT0 + f // 2]
-            if k > j:
-                continue
-            if cfg[C_FSS] == 1 or j == 0:
-                if a // 13 != tag:
-                    continue
-            elif a // 26 != (tag // 2) ^ (j & 1):
-                continue
-            fillable = True
-            for q in range(k, j):
-                r = (b - 1 + q) % ranks
-                cnt = 0
-                if cfg[C_FSS] == 1 or q == 0:
-                    cnt = free[tag * 13 + r]
-                else:
-                    for si in range(ns):
-                        su = cfg[C_SUIT0 + si]
-                        if su // 2 == (tag // 2) ^ (q & 1):
-                            cnt += free[su * 13 + r]
-                if cnt == 0:
-                    fillable = False
-                    break
-            if fillable:
-                reachable = True
-                break
-        if not reachable:
-            dead = True
-            break
-    return dead
-
-
-@njit(cache=True)
-def reserve_order(cfg, piles, lens, scal):
-    """``reserve_order``'s test (see its docstring): the greedy split of the reserve into
-    rising chains, one per foundation, fails for some type. False while the base rank is
-    not known."""
-    b = scal[S_BASE]
-    ranks, nf, fp0 = cfg[C_RANKS], cfg[C_NF], cfg[C_FP0]
-    last = np.empty(nf, np.int64)          # each foundation's last place so far
-    for f in range(nf):
-        last[f] = lens[fp0 + f] - 1
-    dead = False
-    for i in range(lens[0] - 1 if b != 0 else -1, -1, -1):   # top first: the order they leave
-        a = piles[0, i]
-        j = (_rank(a) - b) % ranks
-        best = -1
-        for f in range(nf):
-            tag = cfg[C_SUIT0 + f // 2]
-            fits = a // 13 == tag if cfg[C_FSS] == 1 else a // 26 == (tag // 2) ^ (j & 1)
-            if fits and last[f] < j and (best < 0 or last[f] > last[best]):
-                best = f
-        if best < 0:
-            dead = True
-            break
-        last[best] = j
-    return dead
-
-
-@njit(cache=True)
-def idle_card_home(cfg, piles, lens, scal):
-    """``idle_card_home``'s forced play (see its docstring): the move, or -1."""
-    b = scal[S_BASE]
-    ranks, nf, fp0, ntab = cfg[C_RANKS], cfg[C_NF], cfg[C_FP0], cfg[C_NTAB]
-    if b == 0 or (cfg[C_GAP] == G_AUTO_WASTE and cfg[C_AUTOFILL] == 0):
-        return -1
-    first = 0 if cfg[C_GAP] != G_RESERVE_FIRST else 1
-    for p in range(first, ntab + 1):       # the reserve (0), then the tableau piles
-        if lens[p] < (1 if p == 0 else 2):
-            continue
-        x = piles[p, lens[p] - 1]
-        j = (_rank(x) - b) % ranks
-        target = -1
-        ok = True
-        for f in range(nf):
-            tag = cfg[C_SUIT0 + f // 2]
-            if cfg[C_FSS] == 1 or j == 0:
-                like = x // 13 == tag
-            else:
-                like = x // 26 == (tag // 2) ^ (j & 1)
-            if like:
-                if lens[fp0 + f] < j:
-                    ok = False             # (b): a foundation still below X's place
-                    break
-                if lens[fp0 + f] == j and target < 0 and foundation_accepts(cfg, piles, lens, scal, f, x):
-                    target = f
-        if not ok or target < 0:
-            continue
-        # (a) holds at once where nothing can be built on X: a reserve card that never goes
-        # to the tableau, or a base-rank card with no_build_on_base_rank.
-        if not ((p == 0 and cfg[C_R2T] == 0) or (cfg[C_NOBASE] == 1 and _rank(x) == b)):
-            r = (_rank(x) - 2) % ranks     # the rank below, as a card's rank index (0: A)
-            q = (r + 1 - b) % ranks        # its place on a foundation (no array per node)
-            for si in range(cfg[C_SUITS]):
-                su = cfg[C_SUIT0 + si]
-                fits = su == x // 13 if cfg[C_TSS] == 1 else su // 2 != x // 26
-                if fits:
-                    home = 0               # copies of that card on the foundations
-                    for f in range(nf):
-                        if lens[fp0 + f] > q and piles[fp0 + f, q] == su * 13 + r:
-                            home += 1
-                    if home < 2:
-                        ok = False         # (a): a card that could go on X is still in play
-                        break
-        if ok:
-            return encode(K_CARD, PILE0 + p, target)
-    return -1
 
 
 # ----- move generation ----------------------------------------------------------------------
