@@ -10,7 +10,7 @@ import numpy as np
 
 from solver.dispatch import WON_GOAL, Kernel, hash_state
 from solver.engine import Position
-from solver.kernels import FAMILIES, dominance_flags, dominance_rules, hooks_module
+from solver.kernels import dominance_flags, dominance_rules, hooks_module
 from solver.moves import Move
 from solver.state import KernelState, ZobristKeys, new_state, zobrist_tables
 
@@ -51,8 +51,6 @@ class KernelAdapter:
         return self.k.to_moves(self.rules, m, info)
 
 
-# Every family's proved dominance rules by name, in ``--dominance all`` order.
-DOMINANCE_RULES = {name: tuple(dominance_rules(name)) for name in FAMILIES}
 
 
 def adapter_for(rules, dominance=()) -> KernelAdapter:
@@ -64,7 +62,7 @@ def adapter_for(rules, dominance=()) -> KernelAdapter:
 
 def expand_dominance(rules, names) -> tuple:
     """The rule names with ``all`` replaced by every proved rule of the family that these
-    rules allow and ``all`` takes (``DominanceRule.in_all``; in ``DOMINANCE_RULES`` order)."""
+    rules allow and ``all`` takes (``DominanceRule.in_all``; in the family's order, ``dominance_rules``)."""
     if "all" not in names:
         return tuple(names)
     out = [n for n in names if n != "all"]

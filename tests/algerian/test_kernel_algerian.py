@@ -4,7 +4,7 @@ import pytest
 
 from solver.formats import pysolfc_deal
 from solver.playback import replay
-from solver.adapter import DOMINANCE_RULES
+from solver.kernels import dominance_rules
 from solver.driver import Budget, solve
 from solver.variants import make_rules
 from tests.support.kernel_checks import PLAIN_BUDGET, cross_check, incremental_hash_holds, moves_agree
@@ -55,12 +55,12 @@ def test_kernel_matches_oracle_on_100000_miniature_deals(chunk):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(DOMINANCE_RULES["algerian"]))
+@pytest.mark.parametrize("name", sorted(dominance_rules("algerian")))
 def test_dominance_rule_keeps_verdicts_on_20000_deals(name):
     cross_check("algerian", 20_000, seed=200, dominance=(name,))
 
 
-@pytest.mark.parametrize("name", sorted(DOMINANCE_RULES["algerian"]))
+@pytest.mark.parametrize("name", sorted(dominance_rules("algerian")))
 def test_dominance_rule_keeps_verdicts(name):
     """600 deals in the plain move order (a complete search each, as in the 2,000-deal check
     above; the slow test above has 20,000 with restarts)."""
