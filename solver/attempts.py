@@ -13,13 +13,15 @@ import numpy as np
 
 from solver.adapter import KernelAdapter, kernel_state
 from solver.engine import Position
-from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FULL, GROW, LOST, MAX_MOVES_PER_NODE, RUNNING, WON,
-                           X_CANGROW, X_HOME, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED, rehash, run,
+from solver.search import (BYTES_PER_SLOT, CTRL_LEN, DEPTH, FULL, GROW, LOST, MAX_MOVES_PER_NODE, RUNNING, STACK, WON,
+                           X_CANGROW, X_HOME, X_STACKGROW, X_MAXDEPTH, X_NODES, X_RNG, X_SHUFFLE, X_STORED, rehash, run,
                            table_slots, unwind)
 
 SLICE_NODES = 1 << 20                 # nodes between clock checks
 INITIAL_TABLE_BYTES = 1 << 22
-MAX_DEPTH = 1 << 20
+MAX_DEPTH = 1 << 22                  # levels of the path at most (a cyclic game's search can wander deep)
+INITIAL_DEPTH = 1 << 16
+MAX_STACK_MOVES = 1 << 27            # untried moves held at most (512 MiB)
 
 
 @dataclass
@@ -45,6 +47,21 @@ class LostTable:
     stored: int = 0
 
 
+def _can_grow(frames: np.ndarray, moves: np.ndarray, nodes: int) -> bool:
+    """Whether the path and move stacks may still double."""
+    return frames.shape[0] < min(MAX_DEPTH, nodes + 2) or moves.shape[0] < MAX_STACK_MOVES
+
+
+def _grown(frames: np.ndarray, moves: np.ndarray, nodes: int) -> tuple[np.ndarray, np.ndarray]:
+    """The path and move stacks, each doubled within its limit, their contents kept."""
+    depth = min(MAX_DEPTH, nodes + 2, 2 * frames.shape[0])
+    f = np.empty((depth, 4), dtype=np.int64)
+    f[:frames.shape[0]] = frames
+    m = np.empty(min(MAX_STACK_MOVES, 2 * moves.shape[0]), dtype=np.int32)
+    m[:moves.shape[0]] = moves
+    return f, m
+
+
 def search_attempt(ad: KernelAdapter, start_pos: Position, nodes: int, memory: int, deadline: float,
                    shuffle_seed: int = 0, progress: Optional[Callable[[int, int], None]] = None,
             cfg: Optional[np.ndarray] = None, lost: Optional[LostTable] = None,
@@ -68,14 +85,17 @@ def search_attempt(ad: KernelAdapter, start_pos: Position, nodes: int, memory: i
         # a short attempt stores at most ``nodes`` states: no need to clear a bigger table
         slots = min(max_slots, table_slots(INITIAL_TABLE_BYTES), table_slots(4 * BYTES_PER_SLOT * (nodes + 1)))
         tt = np.zeros((slots, 2), dtype=np.uint64)
-    # The path is never longer than the node budget; the move stack holds every
-    # level's untried moves (running out of either is reported as unknown: memory).
-    depth = min(MAX_DEPTH, nodes + 2)
+    # The path is never longer than the node budget; the move stack holds every level's
+    # untried moves. Both start small and double when the search fills them (``STACK``),
+    # up to ``MAX_DEPTH`` levels and ``MAX_STACK_MOVES`` moves (running out there is
+    # reported as unknown: memory).
+    depth = min(INITIAL_DEPTH, nodes + 2)
     frames = np.empty((depth, 4), dtype=np.int64)
-    moves = np.empty(min(depth * 64, MAX_DEPTH * 8) + MAX_MOVES_PER_NODE, dtype=np.int32)
+    moves = np.empty(depth * 64 + MAX_MOVES_PER_NODE, dtype=np.int32)
     ctrl = np.zeros(CTRL_LEN, dtype=np.int64)
     ctrl[X_STORED] = 0 if lost is None else lost.stored
     ctrl[X_CANGROW] = int(slots < max_slots)
+    ctrl[X_STACKGROW] = int(_can_grow(frames, moves, nodes))
     ctrl[X_SHUFFLE] = int(shuffle_seed != 0)
     ctrl[X_RNG] = (shuffle_seed * 0x9E3779B97F4A7C15) % (1 << 63)
     reason = None
@@ -90,6 +110,10 @@ def search_attempt(ad: KernelAdapter, start_pos: Position, nodes: int, memory: i
             rehash(tt, bigger, ctrl)
             tt = bigger
             ctrl[X_CANGROW] = int(slots < max_slots)
+            continue
+        if status == STACK:
+            frames, moves = _grown(frames, moves, nodes)
+            ctrl[X_STACKGROW] = int(_can_grow(frames, moves, nodes))
             continue
         if status != RUNNING:
             if status in (FULL, DEPTH):

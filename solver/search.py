@@ -31,13 +31,14 @@ import solver.jit  # noqa: F401  (cache folder per kernel version; must precede 
 from solver.dispatch import gen_moves, is_won, make_move, move_class, undo_move
 from solver.state import full_hash
 
-RUNNING, WON, LOST, FULL, DEPTH, GROW = 0, 1, 2, 3, 4, 5
+RUNNING, WON, LOST, FULL, DEPTH, GROW, STACK = 0, 1, 2, 3, 4, 5, 6
 MAX_MOVES_PER_NODE = 1024
 
 # ctrl slots
 # X_HOME: the most cards on the foundations in any state reached (how far the best line got)
-X_DEPTH, X_NODES, X_STARTED, X_STORED, X_MAXDEPTH, X_CANGROW, X_SHUFFLE, X_RNG, X_HOME = range(9)
-CTRL_LEN = 9
+# X_STACKGROW: 1 while the caller can give the search a longer path and move stack (``STACK``)
+X_DEPTH, X_NODES, X_STARTED, X_STORED, X_MAXDEPTH, X_CANGROW, X_SHUFFLE, X_RNG, X_HOME, X_STACKGROW = range(10)
+CTRL_LEN = 10
 BYTES_PER_SLOT = 16
 
 
@@ -117,7 +118,10 @@ def run(kernel, cfg, state, keys, tt, frames, moves, ctrl, node_stop):
 
     frames[d] = (first move index, move count, next move, undo info) of depth d.
     Returns RUNNING (resume by calling again), GROW (the table is at its maximum load
-    but may double: call ``grow`` then again), WON, LOST, FULL or DEPTH."""
+    but may double: call ``grow`` then again), STACK (the path or the move stack is full
+    and ``ctrl[X_STACKGROW]`` says they may grow: enlarge both, then call again), WON,
+    LOST, FULL or DEPTH. Growing either changes nothing else: the search goes on exactly
+    as with larger arrays from the start."""
     maxd = frames.shape[0]
     maxm = moves.shape[0]
     fnd, h = state.fnd, state.h
@@ -164,6 +168,14 @@ def run(kernel, cfg, state, keys, tt, frames, moves, ctrl, node_stop):
                 ctrl[X_DEPTH] = d
                 ctrl[X_NODES] = nodes - 1
                 return GROW
+            if r == 1 and (d + 1 >= maxd or start + MAX_MOVES_PER_NODE > maxm) and ctrl[X_STACKGROW] == 1:
+                # The caller enlarges the stacks and calls again; this move is retried, as new.
+                tt_delete(tt, h, ctrl)
+                undo_move(kernel, cfg, state, keys, m, info)
+                frames[d, 2] -= 1
+                ctrl[X_DEPTH] = d
+                ctrl[X_NODES] = nodes - 1
+                return STACK
             if r == 2 or d + 1 >= maxd or start + MAX_MOVES_PER_NODE > maxm:
                 undo_move(kernel, cfg, state, keys, m, info)
                 ctrl[X_DEPTH] = d
