@@ -53,16 +53,18 @@ def solve(deal: Deal, nodes: Optional[int] = None, seconds: Optional[float] = No
           memory: Optional[int] = None, dominance: Iterable[str] = ("all",), shorten: Optional[int] = None):
     """Decide ``deal``: a ``SolveResult`` whose ``verdict`` is ``won`` (with ``moves``, a line
     the reference engine has replayed to a win), ``lost`` (a complete search) or
-    ``unknown`` (``reason``: the budget that ran out). ``nodes``, ``seconds`` and ``memory``
-    (bytes of transposition table) default to the command line's budget; ``dominance``
+    ``unknown`` (``reason``: the budget that ran out). ``nodes`` defaults to the variant's
+    budget (``Variant.budget_nodes``, the command line's and the published table's),
+    ``seconds`` and ``memory`` (bytes of transposition table) to the command line's; ``dominance``
     names the proved rules to use (``"all"``: every one the rules allow; ``()``: none);
     ``shorten``: the nodes spent on shortening a winning line (``search_moves`` is the
     length before)."""
     from solver.adapter import expand_dominance
     from solver.driver import Budget
     from solver.driver import solve as _solve
+    from solver.variants import budget_nodes
     b = Budget()
-    budget = Budget(nodes=b.nodes if nodes is None else nodes, seconds=b.seconds if seconds is None else seconds,
+    budget = Budget(nodes=budget_nodes(deal.rules) if nodes is None else nodes, seconds=b.seconds if seconds is None else seconds,
                     memory=b.memory if memory is None else memory,
                     shorten=b.shorten if shorten is None else shorten)
     return _solve(deal, budget, expand_dominance(deal.rules, tuple(dominance)))

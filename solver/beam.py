@@ -23,8 +23,9 @@ import solver.jit  # noqa: F401  (cache folder per kernel version; must precede 
 from solver.dispatch import beam_score, gen_moves, is_won, make_move, undo_move
 
 MAX_BEAM_DEPTH = 1000        # moves of a line at most (an Alhambra-family win: about 150-250)
-MOVES_PER_STATE = 256        # the move buffer of one state (larger than any family's move count)
+MOVES_PER_STATE = 1024       # the move buffer of one state (the search's ``MAX_MOVES_PER_NODE``: larger than any family's move count)
 CHILDREN_PER_STATE = 64      # candidates kept per state on average (the rest of a layer is skipped)
+STALL_LAYERS = 150           # a fresh beam's layers without a new card home before it stops
 
 
 @njit(cache=True)
@@ -59,6 +60,18 @@ def _insert(seen, hq):
 
 
 @njit(cache=True)
+def _contains(seen, hq):
+    """Whether key ``hq`` (non-zero) is in the open-addressing set."""
+    mask = np.int64(seen.shape[0] - 1)
+    slot = np.int64(hq & np.uint64(mask))
+    while seen[slot] != 0:
+        if seen[slot] == hq:
+            return True
+        slot = (slot + np.int64(1)) & mask
+    return False
+
+
+@njit(cache=True)
 def _home(state):
     n = 0
     for f in range(state.fnd.shape[0]):
@@ -72,6 +85,21 @@ def beam(kernel, cfg, state, keys, width, noise, weights, seed):
     Returns (won, path, expansions, most home):
     ``path`` the kernel moves of a winning line (empty without one), ``expansions`` the
     moves played and taken back, the beam's nodes."""
+    return _beam(kernel, cfg, state, keys, width, noise, weights, seed, False)
+
+
+@njit(cache=True)
+def fresh_beam(kernel, cfg, state, keys, width, noise, weights, seed):
+    """``beam`` that never keeps a state it kept in an earlier layer, and stops when
+    ``STALL_LAYERS`` layers in a row bring no card home beyond the most so far: where
+    lines of play repeat states (the Terrace family's tableau moves), a plain beam spends
+    its width going round the same positions, to its last layer."""
+    return _beam(kernel, cfg, state, keys, width, noise, weights, seed, True)
+
+
+@njit(cache=True)
+def _beam(kernel, cfg, state, keys, width, noise, weights, seed, fresh):
+    """``beam``; with ``fresh``, ``fresh_beam``."""
     np.random.seed(seed)
     NP, MH = state.piles.shape
     NF, NS = state.fnd.shape[0], state.scal.shape[0]
@@ -92,6 +120,13 @@ def beam(kernel, cfg, state, keys, width, noise, weights, seed):
     while tsize < 4 * width:
         tsize *= 2
     seen = np.zeros(tsize, dtype=np.uint64)
+    vsize = 2
+    if fresh:
+        while vsize < 2 * width * MAX_BEAM_DEPTH:
+            vsize *= 2
+    visited = np.zeros(vsize, dtype=np.uint64)     # with ``fresh``: every state kept so far
+    if fresh:
+        _insert(visited, state.h[0] | np.uint64(1))
     RP, RL, RF, RS, RH = P[1, :1].copy(), L[1, :1].copy(), F[1, :1].copy(), S[1, :1].copy(), H[1, :1].copy()
     _store(state, RP, RL, RF, RS, RH, 0)          # the root, to leave ``state`` as it came
     _store(state, P[0], L[0], F[0], S[0], H[0], 0)
@@ -101,7 +136,10 @@ def beam(kernel, cfg, state, keys, width, noise, weights, seed):
     won_at, won_parent, won_move = -1, 0, 0
     if is_won(kernel, cfg, state):
         return True, np.zeros(0, dtype=np.int32), 0, most
+    improved = 0                 # the last layer that brought a card home beyond the most so far
     for d in range(MAX_BEAM_DEPTH):
+        if fresh and d - improved > STALL_LAYERS:
+            break
         nc = 0
         for i in range(n):
             _load(state, P[cur], L[cur], F[cur], S[cur], H[cur], i)
@@ -129,11 +167,17 @@ def beam(kernel, cfg, state, keys, width, noise, weights, seed):
         nxt, n2 = 1 - cur, 0
         for t in range(nc):
             q = order[t]
-            if not _insert(seen, ch[q]):
+            if fresh and _contains(visited, ch[q]):
                 continue
+            if not _insert(seen, ch[q]):      # (only states kept enter it: it never fills)
+                continue
+            if fresh:
+                _insert(visited, ch[q])
             _load(state, P[cur], L[cur], F[cur], S[cur], H[cur], cp[q])
             make_move(kernel, cfg, state, keys, cm[q])
-            most = max(most, _home(state))
+            if _home(state) > most:
+                most = _home(state)
+                improved = d
             _store(state, P[nxt], L[nxt], F[nxt], S[nxt], H[nxt], n2)
             par[d, n2], mov[d, n2] = cp[q], cm[q]
             n2 += 1

@@ -26,7 +26,7 @@ from solver import __version__, cards
 from solver.adapter import KernelAdapter, adapter_for, kernel_state
 from solver.attempts import (INITIAL_TABLE_BYTES, NO_VERDICT, Attempt, LostTable, attempt_plan, marking_last,
                              reaches_goal, search_attempt, search_mode)
-from solver.beam import beam
+from solver.beam import beam, fresh_beam
 from solver.contract import RootVerdict
 from solver.engine import Position, engine_for
 from solver.formats import Deal, Solution
@@ -46,7 +46,7 @@ DEFAULT_TIME = 600.0                  # seconds: a safety net, the node budget i
 WIN_SEED = 1                          # the searches for wins' noise: a fixed seed, so a verdict depends on the budget only
 # The searches for wins a family's ``win_plan`` names, all with one signature: (kernel,
 # cfg, state, keys, size, noise, weights, seed) -> (won, path, expansions, most home).
-WIN_SEARCHES = {"beam": beam, "nested": nested}
+WIN_SEARCHES = {"beam": beam, "fresh_beam": fresh_beam, "nested": nested}
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator, Optional
 
 from solver.errors import DealFileError, UnsupportedVariant
 from solver.formats import deal_from_json, deal_to_json, read_deal_lines, solution_to_json
+from solver.variants import budget_nodes
 
 
 @dataclass(frozen=True)
@@ -119,8 +120,9 @@ def _replays(doc: dict) -> bool:
 
 def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[Path],
                 report: Callable[[dict, str, bool], None], bad_line: Callable[[DealFileError], None],
-                run: Callable[[list, int, Callable], Iterator[dict]]) -> PackSummary:
-    """Verify every deal of the pack at ``path``. ``bad_line(error)`` is called first for
+                run: Callable[[list, int, Callable], Iterator[dict]], per_variant: bool = False) -> PackSummary:
+    """Verify every deal of the pack at ``path`` (with ``per_variant``, each at its variant's
+    node budget, ``solver.variants.budget_nodes``, instead of ``budget.nodes``). ``bad_line(error)`` is called first for
     each line that is not a deal (or whose rules refuse a rule of ``dominance``), then
     ``report(result, label, resumed)`` once per deal as its verdict comes; ``run(jobs, n,
     work)`` runs the jobs (a process pool). Solutions are appended to ``out`` (when given)
@@ -138,14 +140,16 @@ def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[P
         prepare_solutions_file(out)
     stored = stored_verdicts(out, path) if out else {}
     keyed = []
+    budgets = {}
     for n, deal in good:
+        budgets[n] = replace(budget, nodes=budget_nodes(deal.rules)) if per_variant else budget
         dom = list(expand_dominance(deal.rules, dominance))
         try:
             dominance_flags(deal.rules, dom)      # a rule this deal's rules refuse: a bad line
         except UnsupportedVariant as e:
             summary.bad.append((n, DealFileError(f"{path}:{n}: {e.message}")))
             continue
-        keyed.append((n, deal, (n, deal.checksum, deal.rules.hash(), _stamp(budget.as_dict(), dom, solver_name))))
+        keyed.append((n, deal, (n, deal.checksum, deal.rules.hash(), _stamp(budgets[n].as_dict(), dom, solver_name))))
     for _, e in sorted(summary.bad, key=lambda x: x[0]):
         bad_line(e)
     todo = []
@@ -160,8 +164,9 @@ def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[P
             summary.resumed += 1
             report(res, f"{path}#{n}", True)
         else:
-            todo.append(PackJob(n, deal_to_json(deal), budget.nodes, budget.seconds, budget.memory,
-                                budget.restarts, tuple(dominance), budget.shorten))
+            b = budgets[n]
+            todo.append(PackJob(n, deal_to_json(deal), b.nodes, b.seconds, b.memory, b.restarts, tuple(dominance),
+                                b.shorten))
     try:
         sink = open(out, "a", encoding="utf-8") if out else None
     except OSError as e:

@@ -48,25 +48,27 @@ class Entry:
 
 
 FAST, SLOW = 10_000, 1_000        # games: where the median deal takes under 0.1 s, and elsewhere
-BUDGET = 1_000_000                # nodes per deal, every row but The Reinforcements'
-# The Reinforcements: the solve default; under 0.29.0 it decides 53.0 % of games 1-1000 (0.28.0:
-# 49.0 %; 42.8 % at 1 M). An unknown deal takes a median of 36 s (two workers on two cores), the
-# slowest 57-75 s, about the target's 60 s (benchmarks/notes/reinforcements.md, "the row under 0.29.0")
-BUDGET_REINFORCEMENTS = 2_000_000
+
+
+def _entry(variant: str, profile: Optional[str], games: int) -> Entry:
+    """A row at its variant's node budget (``Variant.budget_nodes``: ``patience solve``'s too)."""
+    from solver.variants import get_variant
+    return Entry(variant, profile, games, get_variant(variant).budget_nodes)
+
 
 PLAN: tuple[Entry, ...] = (
-    Entry("algerian", None, FAST, BUDGET),
-    Entry("algerian", "pysolfc", FAST, BUDGET),
-    Entry("granada", None, FAST, BUDGET),
-    Entry("alhambra", None, SLOW, BUDGET),
-    Entry("alhambra", "pysolfc", SLOW, BUDGET),
-    Entry("reinforcements", None, SLOW, BUDGET_REINFORCEMENTS),
-    Entry("terrace", None, FAST, BUDGET),
-    Entry("queen-of-italy-pysolfc", None, SLOW, BUDGET),
-    Entry("generals-patience", None, FAST, BUDGET),
-    Entry("blondes-and-brunettes", None, FAST, BUDGET),
-    Entry("falling-star", None, FAST, BUDGET),
-    Entry("redheads", None, FAST, BUDGET),
+    _entry("algerian", None, FAST),
+    _entry("algerian", "pysolfc", FAST),
+    _entry("granada", None, FAST),
+    _entry("alhambra", None, SLOW),
+    _entry("alhambra", "pysolfc", SLOW),
+    _entry("reinforcements", None, SLOW),
+    _entry("terrace", None, SLOW),
+    _entry("queen-of-italy-pysolfc", None, SLOW),
+    _entry("generals-patience", None, SLOW),
+    _entry("blondes-and-brunettes", None, SLOW),
+    _entry("falling-star", None, SLOW),
+    _entry("redheads", None, SLOW),
 )
 # Variants whose pysolfc profile equals their default rules have one row.
 

@@ -28,6 +28,7 @@ class Variant:
     name: str
     family: str
     pysolfc_id: Optional[int]
+    budget_nodes: int                     # the node budget of ``solve`` and of the published table
     settings: Mapping[str, Any]
     profiles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     aliases: tuple[str, ...] = ()
@@ -40,36 +41,41 @@ class Variant:
         return d
 
 
-def _v(key, name, family, pid, settings, pysolfc=None, aliases=(), summary=""):
+def _v(key, name, family, pid, budget, settings, pysolfc=None, aliases=(), summary=""):
     profiles = {} if pid is None else {"pysolfc": MappingProxyType(dict(pysolfc or {}))}
-    return Variant(key, name, family, pid, MappingProxyType(dict(settings)),
+    return Variant(key, name, family, pid, budget, MappingProxyType(dict(settings)),
                    MappingProxyType(profiles), tuple(aliases), summary)
 
 
+# Each variant's node budget, stated once: ``patience solve`` and the published table use it.
+# The Alhambra family's first two and Algerian decide (nearly) every deal at 1 M; The
+# Reinforcements and the Terrace family run searches for wins after the search.
+M = 1_000_000
+
 CATALOGUE: tuple[Variant, ...] = (
-    _v("alhambra", "Alhambra", "alhambra", 234, {}, pysolfc={"empty_waste_accepts_any": True},
+    _v("alhambra", "Alhambra", "alhambra", 234, M, {}, pysolfc={"empty_waste_accepts_any": True},
        summary="8 reserves of 4, one waste, two redeals; an empty waste accepts nothing"),
-    _v("granada", "Granada", "alhambra", 465, {"waste_piles": 4, "empty_waste_accepts_any": True},
+    _v("granada", "Granada", "alhambra", 465, M, {"waste_piles": 4, "empty_waste_accepts_any": True},
        summary="Alhambra with four waste piles (PySolFC)"),
     _v("reinforcements", "The Reinforcements (Grant's Reinforcement)", "alhambra", 609,
-       {"reserves": 4, "reserve_size": 12, "reinforce": True},
+       2 * M, {"reserves": 4, "reserve_size": 12, "reinforce": True},
        summary="4 reserves of 12, refilled from the stock when emptied (PySolFC timing)"),
-    _v("terrace", "Queen of Italy (Terrace)", "terrace", 135, {}, aliases=("queen-of-italy",),
+    _v("terrace", "Queen of Italy (Terrace)", "terrace", 135, 2 * M, {}, aliases=("queen-of-italy",),
        summary="reserve 11, 9 piles, base chosen from 4, gaps auto-filled from the waste"),
     _v("queen-of-italy-pysolfc", "Queen of Italy as PySolFC plays it", "terrace", 431,
-       {"gap_rule": "any_available", "found_takeback": True, "waste_autofill": False},
+       2 * M, {"gap_rule": "any_available", "found_takeback": True, "waste_autofill": False},
        summary="no auto-fill, gaps take any tableau/waste card, foundation take-back"),
-    _v("generals-patience", "General's Patience", "terrace", 136, {"reserve_size": 13, "found_build": "SS"},
+    _v("generals-patience", "General's Patience", "terrace", 136, 2 * M, {"reserve_size": 13, "found_build": "SS"},
        summary="reserve 13, foundations in suit"),
-    _v("blondes-and-brunettes", "Blondes and Brunettes", "terrace", 137, {"reserve_size": 10, "base_mode": "dealt"},
+    _v("blondes-and-brunettes", "Blondes and Brunettes", "terrace", 137, 2 * M, {"reserve_size": 10, "base_mode": "dealt"},
        summary="reserve 10, base dealt"),
-    _v("falling-star", "Falling Star", "terrace", 138, {"reserve_size": 11, "base_mode": "dealt"},
+    _v("falling-star", "Falling Star", "terrace", 138, 2 * M, {"reserve_size": 11, "base_mode": "dealt"},
        summary="reserve 11, base dealt"),
     _v("redheads", "Redheads", "terrace", None,
-       {"reserve_size": 21, "tableau_piles": 8, "base_mode": "dealt", "gap_rule": "auto_reserve_first",
+       2 * M, {"reserve_size": 21, "tableau_piles": 8, "base_mode": "dealt", "gap_rule": "auto_reserve_first",
         "deal_order": "aisleriot"},
        summary="reserve 21, 8 piles, gaps filled from the reserve, then waste, then stock (AisleRiot)"),
-    _v("algerian", "Algerian Patience", "algerian", 322, {},
+    _v("algerian", "Algerian Patience", "algerian", 322, M, {},
        pysolfc={"empty_reserve_as_cell": "from_anywhere", "foundation_to_tableau": True},
        summary="layout A; tableau wraps; foundation transfers; no reserve cells; no foundation-to-tableau"),
 )
@@ -78,6 +84,11 @@ CATALOGUE: tuple[Variant, ...] = (
 # The smallest rules to compile the search core with when no rules are given
 # (``solver.driver.warm_up``): a miniature Algerian Patience.
 WARM_UP = ("algerian", {"ranks": 3, "suits": 1, "reserves": 1, "reserve_size": 1, "tableau_piles": 1})
+
+
+def budget_nodes(rules: "Rules") -> int:
+    """The node budget of ``rules``' variant (``Variant.budget_nodes``)."""
+    return get_variant(rules.variant).budget_nodes
 
 
 def variant_keys() -> list[str]:

@@ -1,6 +1,7 @@
 """The beam searches for wins (``solver.beam``) and the Alhambra family's score and plan
 (``solver.alhambra.beam_order``): a beam's win is a certified line, its failure no verdict,
-and only The Reinforcements runs searches for wins (the nested ones: tests/test_nested.py)."""
+and of that family only The Reinforcements runs searches for wins (the nested ones:
+tests/test_nested.py; the Terrace family's: tests/terrace/test_beam_terrace.py)."""
 
 import random
 
@@ -65,7 +66,7 @@ def test_a_beam_leaves_the_state_as_it_came_and_its_line_wins():
     assert is_won(ad.kernel, ad.cfg, state)
 
 
-@pytest.mark.parametrize("variant", ["alhambra", "granada", "terrace", "algerian", "generals-patience"])
+@pytest.mark.parametrize("variant", ["alhambra", "granada", "algerian"])
 def test_no_beams_without_reinforcement(variant):
     """The other variants' verdicts stay those of solver 0.15.0 (``SAME_RESULTS``)."""
     rules = make_rules(variant, {})

@@ -227,11 +227,17 @@ def shorten_option(f: Callable) -> Callable:
 
 
 def make_budget(budget_nodes: Optional[int], time_limit: Optional[float], memory: Optional[str],
-                no_restarts: bool = False, shorten_nodes: Optional[int] = None):
-    """The ``solver.driver.Budget`` of the budget options (the driver's defaults for those not given)."""
+                no_restarts: bool = False, shorten_nodes: Optional[int] = None, rules=None):
+    """The ``solver.driver.Budget`` of the budget options (the driver's defaults for those not
+    given; without ``--budget-nodes``, the node budget of ``rules``' variant, or for a pack,
+    whose deals may be of several variants, the driver's, which ``verify_pack`` replaces
+    by each deal's variant's)."""
     from solver.driver import Budget, DEFAULT_MEMORY, DEFAULT_NODES, DEFAULT_TIME
     from solver.lines import SHORTEN_NODES
-    return Budget(budget_nodes or DEFAULT_NODES, time_limit or DEFAULT_TIME,
+    from solver.variants import budget_nodes as variant_budget
+    if budget_nodes is None:
+        budget_nodes = DEFAULT_NODES if rules is None else variant_budget(rules)
+    return Budget(budget_nodes, time_limit or DEFAULT_TIME,
                   parse_bytes(memory) if memory is not None else DEFAULT_MEMORY, not no_restarts,
                   SHORTEN_NODES if shorten_nodes is None else shorten_nodes)
 

@@ -94,7 +94,7 @@ def _batch(req: BatchRequest) -> Optional[BatchSummary]:
     seed_list = parse_seeds(req.seeds)
     dominance = dominance_rules(r, req.dominance)
     adapter_for(r, tuple(dominance))
-    budget = make_budget(req.budget_nodes, req.time_limit, req.memory, req.no_restarts)
+    budget = make_budget(req.budget_nodes, req.time_limit, req.memory, req.no_restarts, rules=r)
     store = Store(req.db)
     store.claim_writer()
     todo, skipped = plan_jobs(store, r, seed_list, budget.nodes, budget.seconds, budget.memory,

@@ -39,6 +39,8 @@ def _run_solver(deal, budget, dominance):
 
 # What the CLI says of a line found by one of the core's searches for wins (``solver.driver.WIN_SEARCHES``).
 _WIN_SEARCH_FINDS = {"beam": "found by a beam search after the search ran out of nodes",
+                     "fresh_beam": "found by a beam search (never keeping a position twice) after the search ran "
+                                   "out of nodes",
                      "nested": "found by a nested search (rollouts) after the search ran out of nodes"}
 
 
@@ -88,7 +90,7 @@ def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_li
         if not variant or not game_number:
             raise RulesError("usage: patience solve VARIANT GAME_NUMBER  (or: patience solve --deal FILE)")
         deal = load_deal(variant, game_number, rules, profile)
-    budget = make_budget(budget_nodes, time_limit, memory, no_restarts, shorten_nodes)
+    budget = make_budget(budget_nodes, time_limit, memory, no_restarts, shorten_nodes, deal.rules)
     res, compile_s = _run_solver(deal, budget, dominance_rules(deal.rules, dominance))
     click.echo(_verdict_line(deal, res))
     click.echo(f"rules: {deal.rules.describe()} (hash {deal.rules.hash()})")
@@ -178,8 +180,9 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
     if out:
         _check_writable(out)              # before the solve, or its verdict would be lost
     if Path(deal_file).suffix == ".jsonl":
-        _verify_pack(Path(deal_file), budget, names, jobs, Path(out) if out else None, as_json)
+        _verify_pack(Path(deal_file), budget, budget_nodes is None, names, jobs, Path(out) if out else None, as_json)
     deal = read_deal(deal_file)
+    budget = make_budget(budget_nodes, time_limit, memory, no_restarts, shorten_nodes, deal.rules)
     warm_up(deal.rules, dominance_rules(deal.rules, names))   # a rule these rules refuse: bad input, before the solve
     res = _solve_for_verify(deal, budget, names)
     _print_verdict(res, deal_file, budget, out, as_json)
@@ -188,7 +191,7 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
     sys.exit({"won": EXIT_WON, "lost": EXIT_LOST, "unknown": EXIT_UNKNOWN}[res["verdict"]])
 
 
-def _verify_pack(path, budget, names, jobs, out, as_json) -> None:
+def _verify_pack(path, budget, per_variant, names, jobs, out, as_json) -> None:
     """``verify`` on a pack: the lines, the summary, the exit status; never returns."""
     import os
     from solver.batch import run_local
@@ -201,7 +204,7 @@ def _verify_pack(path, budget, names, jobs, out, as_json) -> None:
     def report(res, label, resumed):
         _print_verdict(res, label, budget, str(out) if out else None, as_json, resumed)
     summary = verify_pack(path, budget, names, jobs or os.cpu_count() or 1, out, report,
-                          lambda e: e.show(), run_local)
+                          lambda e: e.show(), run_local, per_variant)
     c = summary.counts
     resumed = f" ({summary.resumed} from {out})" if summary.resumed else ""
     click.echo(f"{summary.deals} deals: winnable {c['won']}, unwinnable {c['lost']}, unknown {c['unknown']}, "
@@ -282,7 +285,7 @@ def generate(variant, want, count, seed, max_tries, rules, profile, budget_nodes
     r = resolve_rules(variant, rules, profile)
     names = dominance_names(dominance)
     dominance_rules(r, names)                  # a rule these rules refuse: an error now
-    budget = make_budget(budget_nodes, time_limit, memory, no_restarts, shorten_nodes)
+    budget = make_budget(budget_nodes, time_limit, memory, no_restarts, shorten_nodes, r)
     tries = max_tries or 100 * count
     click.echo(f"{r.describe()} (rules {r.hash()}): {count} {want} deals from shuffles of seed {seed} "
                f"(at most {tries:,} tries); budget {budget.nodes:,} nodes", err=True)

@@ -1,17 +1,18 @@
 """The Python half of the Terrace family's kernel contract (``solver.kernels``): its
-configuration, loading a position and the notation of its moves. It has none of the extras
-(relaxation, root verdict, searches for wins, memo): the contract's defaults."""
+configuration, loading a position, the notation of its moves and its searches for wins
+(``solver.terrace.beam_order``). It has no relaxation, root verdict or memo: the
+contract's defaults."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from solver import toolkit
-from solver.contract import (memo_slots, relaxation_lost, relaxation_moves,  # noqa: F401
-                             root_verdict, win_plan)
+from solver.contract import memo_slots, relaxation_lost, relaxation_moves, root_verdict  # noqa: F401
 from solver.moves import BASE, Move, card_move
 from solver.piles import PHASE_CHOOSE_BASE
 from solver.terrace.flags import SAFE_RESERVE_BLOCKED, SAFE_IDLE_CARD_HOME, SAFE_NO_LONE_SHIFT, SAFE_RESERVE_ORDER, STREAMLINER  # noqa: F401
+from solver.terrace import beam_order
 from solver.terrace.layout import base_rank
 from solver.terrace.slots import (C_AUTOFILL, C_CHOICES, C_FP0, C_FSS, C_GAP, C_NOBASE, C_NTAB, C_R2T, C_REDEALS,
                                   C_STOCK, C_TAKEBACK, C_TSS, C_WASTE, CFG_LEN, GAP_RULES, K_BASE, S_BASE,
@@ -75,3 +76,8 @@ def to_moves(rules, m: int, info):
     if kind_of(m) == K_CARD:
         return [card_move(_location_ref(rules, src_of(m)), _location_ref(rules, dst_of(m)), -1)]
     return toolkit.to_moves(rules, m, 1, "w")
+
+
+def win_plan(cfg, nodes: int) -> list:
+    """The searches for wins after a search that ran out of nodes (``solver.terrace.beam_order``)."""
+    return beam_order.plan(cfg, nodes)

@@ -30,6 +30,7 @@ from numba import njit
 
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
+from solver.terrace import beam_order
 from solver.terrace.accepts import _rank, foundation_accepts, tableau_accepts
 from solver.terrace.flags import SAFE_IDLE_CARD_HOME, SAFE_NO_LONE_SHIFT, SAFE_RESERVE_BLOCKED, SAFE_RESERVE_ORDER
 from solver.terrace.idle_card_home import idle_card_home
@@ -427,5 +428,5 @@ def move_class(cfg, m):
 
 @njit(cache=True)
 def beam_score(cfg, state, weights):
-    """Never called: ``win_plan`` is empty in this family."""
-    return 0.0
+    """The beam's score of ``state`` (``solver.terrace.beam_order.score``)."""
+    return beam_order.score(cfg, state, weights)

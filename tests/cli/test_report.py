@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from solver.cli import main
-from solver.report import PLAN, markdown, read_files, table_from_files
+from solver.report import PLAN, entry_rules, markdown, read_files, table_from_files
 from solver.stats import render
 
 RESULTS = Path(__file__).resolve().parents[2] / "results"
@@ -301,3 +301,12 @@ def test_a_report_stopped_by_sigterm_writes_what_it_solved(tmp_path):
         k += 1
     [row] = table_from_files(out)
     assert row.games == k >= 3 and not list(out.glob("*.tmp"))
+
+
+def test_one_budget_per_variant():
+    """``patience solve``'s default node budget is the published table's, for every row."""
+    from solver.cli.base import make_budget
+    from solver.variants import get_variant
+    for e in PLAN:
+        rules = entry_rules(e)
+        assert make_budget(None, None, None, rules=rules).nodes == e.budget_nodes == get_variant(e.variant).budget_nodes

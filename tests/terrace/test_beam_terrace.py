@@ -1,0 +1,121 @@
+"""The Terrace family's searches for wins (``solver.terrace.beam_order``, ``solver.beam.fresh_beam``):
+a beam's win is a certified line, its failure no verdict, its score is its plain twin's,
+and a fresh beam never keeps a position twice."""
+
+import random
+
+import numpy as np
+import pytest
+
+from solver.adapter import adapter_for, expand_dominance, kernel_state
+from solver.api import game
+from solver.beam import fresh_beam
+from solver.dispatch import gen_moves, is_won, make_move
+from solver.driver import Budget, solve
+from solver.engine import engine_for
+from solver.kernels import kernel_module
+from solver.layout import foundation_suits
+from solver.playback import replay
+from solver.state import full_hash
+from solver.terrace import beam_order
+from solver.terrace.layout import base_rank
+from solver.variants import make_rules
+
+BUDGET = Budget(nodes=100_000)     # beams 200 states wide
+
+
+def _rules(variant="terrace"):
+    rules = make_rules(variant, {})
+    return rules, expand_dominance(rules, ["all"])
+
+
+def test_a_beam_wins_a_deal_the_search_leaves_unknown(monkeypatch):
+    rules, dom = _rules()
+    deal = game("terrace", 77)
+    res = solve(deal, BUDGET, dom)
+    assert (res.verdict, res.proof) == ("won", "fresh_beam")
+    assert replay(deal, res.moves).ok
+    assert res.nodes > BUDGET.nodes                     # the beams' moves are counted
+    monkeypatch.setattr(beam_order, "plan", lambda cfg, nodes: [])
+    plain = solve(deal, BUDGET, dom)
+    assert (plain.verdict, plain.reason) == ("unknown", "nodes")
+
+
+def test_beams_that_find_no_win_decide_nothing():
+    rules, dom = _rules("generals-patience")
+    res = solve(game("generals-patience", 12), BUDGET, dom)
+    assert (res.verdict, res.reason, res.proof) == ("unknown", "nodes", None)
+    assert res.nodes > BUDGET.nodes
+
+
+def test_a_fresh_beam_keeps_no_position_twice_and_its_line_wins():
+    """Its line is legal move by move, wins, and passes through no position twice (a
+    plain beam's line on this deal goes round the same positions)."""
+    rules, dom = _rules()
+    ad = adapter_for(rules, dom)
+    state, keys = kernel_state(ad, engine_for(rules).initial_position(game("terrace", 77).layout))
+    before = [a.copy() for a in state[:5]]
+    plan = ad.k.win_plan(ad.cfg, BUDGET.nodes)
+    assert [name for name, *_ in plan] == ["fresh_beam"] * len(beam_order.PLAN_WEIGHTS)
+    name, width, noise, weights = plan[0]
+    won, path, expansions, most = fresh_beam(ad.kernel, ad.cfg, state, keys, width, noise, weights, 1)
+    assert won and expansions > len(path) and most == 103
+    assert all(np.array_equal(a, b) for a, b in zip(before, state[:5]))
+    moves = np.zeros(256, dtype=np.int32)
+    h = np.empty(2, dtype=np.uint64)
+    seen = set()
+    for m in path:
+        k = gen_moves(ad.kernel, ad.cfg, state, moves, 0, -1)
+        assert m in moves[:k]
+        full_hash(state, keys, h)
+        assert (int(h[0]), int(h[1])) not in seen
+        seen.add((int(h[0]), int(h[1])))
+        make_move(ad.kernel, ad.cfg, state, keys, m)
+    assert is_won(ad.kernel, ad.cfg, state)
+
+
+def _plain_score(rules, pos, weights) -> float:
+    """``beam_order.score`` written plainly over a reference position."""
+    ranks, b, tags = rules["ranks"], base_rank(pos), foundation_suits(rules)
+
+    def fits(c, f, j):
+        tag = tags[f]
+        if rules["found_build"] == "SS" or j == 0:
+            return c // 13 == tag
+        return c // 26 == (tag // 2) ^ (j & 1)
+
+    def distance(c):
+        j = (c % 13 + 1 - b) % ranks
+        gaps = [j - len(p) for f, p in enumerate(pos.foundations) if len(p) <= j and fits(c, f, j)]
+        return min(gaps, default=beam_order.FAR)
+
+    def blocking(pile):
+        us = [distance(c) for c in pile]
+        return sum(1 for k, u in enumerate(us) if u > min(us[:k], default=beam_order.FAR))
+
+    home = sum(map(len, pos.foundations))
+    block = sum(blocking(p) for p in pos.reserves + pos.tableau + pos.waste) if b else 0
+    return (weights[0] * home - weights[1] * len(pos.reserves[0]) - weights[2] * block
+            - weights[3] * len(pos.waste[0]) + weights[4] * len(pos.stock))
+
+
+@pytest.mark.parametrize("variant", ["terrace", "generals-patience", "redheads", "queen-of-italy-pysolfc"])
+def test_the_score_matches_its_plain_twin_along_random_lines(variant):
+    rules, dom = _rules(variant)
+    ad = adapter_for(rules)
+    kernel = kernel_module(rules.family)
+    engine = engine_for(rules)
+    rng = random.Random(7)
+    weights = np.array([10.0, 3.0, 2.0, 0.5, -1.0])
+    checked = 0
+    for g in range(1, 5):
+        pos = engine.initial_position(game(variant, g).layout)
+        for _ in range(120):
+            state, _ = kernel_state(ad, pos)
+            assert kernel.beam_score(ad.cfg, state, weights) == pytest.approx(_plain_score(rules, pos, weights))
+            checked += 1
+            legal = engine.legal_moves(pos)
+            if not legal:
+                break
+            pos = engine.apply(pos, rng.choice(legal))
+    assert checked > 300
