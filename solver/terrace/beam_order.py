@@ -17,7 +17,7 @@ from numba import njit
 import solver.jit  # noqa: F401  (cache folder per kernel version; must precede @njit)
 
 from solver.terrace.accepts import _rank
-from solver.terrace.slots import C_FP0, C_FSS, C_NTAB, C_STOCK, C_WASTE, S_BASE
+from solver.terrace.slots import C_FP0, C_FSS, C_NTAB, C_STOCK, C_TAKEBACK, C_WASTE, S_BASE
 from solver.toolkit import C_NF, C_RANKS, C_SUIT0
 
 W_HOME, W_RES, W_BLOCK, W_WASTE, W_LEFT = range(5)   # the weights' slots
@@ -27,8 +27,9 @@ FAR = 99                                 # the distance of a card no foundation 
 # stock cards left), in the order they run (benchmarks/notes/terrace.md).
 PLAN_WEIGHTS = ((10.0, 3.0, 2.0, 0.5, -1.0), (10.0, 6.0, 4.0, 0.0, -1.0), (10.0, 3.0, 1.0, 1.0, -2.0),
                 (10.0, 10.0, 2.0, 0.5, -0.5))
-NODES_PER_WIDTH = 500                    # a budget of 1 M nodes: beams 2,000 states wide
+NODES_PER_WIDTH = 1_000                  # the default budget of 2 M nodes: beams 2,000 states wide
 MAX_WIDTH = 2_000
+TAKEBACK_NARROWING = 4                   # with foundation take-back a state has several times the moves
 BEAM_NOISE = 0.5
 
 
@@ -91,7 +92,11 @@ def weighting(k: int) -> np.ndarray:
 
 def plan(cfg, nodes: int) -> list[tuple[str, int, float, np.ndarray]]:
     """The searches for wins after a search that ran out of nodes: the beams of
-    ``PLAN_WEIGHTS``, ``NODES_PER_WIDTH`` nodes a state wide (at least 10, at most
-    ``MAX_WIDTH``)."""
-    width = max(10, min(MAX_WIDTH, nodes // NODES_PER_WIDTH))
+    ``PLAN_WEIGHTS``, ``NODES_PER_WIDTH`` nodes a state wide (at most ``MAX_WIDTH``, a
+    ``TAKEBACK_NARROWING``-th of that with foundation take-back, at least 10). At 2 M nodes
+    a beam takes about 4-6 s on Blondes and Brunettes (benchmarks/notes/terrace.md)."""
+    width = min(MAX_WIDTH, nodes // NODES_PER_WIDTH)
+    if cfg[C_TAKEBACK] == 1:
+        width //= TAKEBACK_NARROWING
+    width = max(10, width)
     return [("fresh_beam", width, BEAM_NOISE, weighting(k)) for k in range(len(PLAN_WEIGHTS))]

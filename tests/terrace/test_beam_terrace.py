@@ -21,7 +21,7 @@ from solver.terrace import beam_order
 from solver.terrace.layout import base_rank
 from solver.variants import make_rules
 
-BUDGET = Budget(nodes=100_000)     # beams 200 states wide
+BUDGET = Budget(nodes=200_000)     # beams 200 states wide
 
 
 def _rules(variant="terrace"):
@@ -119,3 +119,13 @@ def test_the_score_matches_its_plain_twin_along_random_lines(variant):
                 break
             pos = engine.apply(pos, rng.choice(legal))
     assert checked > 300
+
+
+def test_the_plan_widens_with_the_budget_and_narrows_with_take_back():
+    widths = {}
+    for variant in ("terrace", "queen-of-italy-pysolfc"):
+        rules, dom = _rules(variant)
+        ad = adapter_for(rules, dom)
+        widths[variant] = [{size for _, size, *_ in ad.k.win_plan(ad.cfg, n)} for n in (1, 200_000, 2_000_000, 10 ** 8)]
+    assert widths["terrace"] == [{10}, {200}, {2_000}, {2_000}]
+    assert widths["queen-of-italy-pysolfc"] == [{10}, {50}, {500}, {500}]
