@@ -92,7 +92,7 @@ def beam(kernel, cfg, state, keys, width, noise, weights, seed):
 def fresh_beam(kernel, cfg, state, keys, width, noise, weights, seed):
     """``beam`` that never keeps a state it kept in an earlier layer, and stops when
     ``STALL_LAYERS`` layers in a row bring no card home beyond the most so far: where
-    lines of play repeat states (the Terrace family's tableau moves), a plain beam spends
+    lines of play repeat states (cards that move back and forth), a plain beam spends
     its width going round the same positions, to its last layer."""
     return _beam(kernel, cfg, state, keys, width, noise, weights, seed, True)
 
