@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 DEFAULT_NODES = 2_000_000             # about 2 s of search; raise it per run with --budget-nodes
 DEFAULT_MEMORY = 1 << 30              # bytes for the transposition table
 DEFAULT_TIME = 600.0                  # seconds: a safety net, the node budget is the main one
+LONG_LINE = 500                       # kernel moves: a winning line longer than this is searched to be shortened (``_shorter_line``)
 WIN_SEED = 1                          # the searches for wins' noise: a fixed seed, so a verdict depends on the budget only
 # The searches for wins a family's ``win_plan`` names, all with one signature: (kernel,
 # cfg, state, keys, size, noise, weights, seed) -> (won, path, expansions, most home).
@@ -116,6 +117,9 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     end without a win is no verdict: the plan goes on. Without restarts one plain-order
     search gets the budget.
 
+    A search that wins with a line of more than ``LONG_LINE`` moves hands it to the
+    family's searches for wins, whose shorter line replaces it (``_shorter_line``).
+
     A search that runs out of nodes is followed by the family's searches for wins
     (``win_plan``; The Reinforcements: beams and nested searches), whose win is certified
     like the search's and whose failure decides nothing; then by the family's verdict from
@@ -179,6 +183,8 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         t1 = time.perf_counter()
         path = winning_path(attempt.frames, attempt.moves, attempt.ctrl) if attempt.ctrl[0] >= 0 else []
         res.search_moves = line_length(ad, start_pos, path)
+        if len(path) > LONG_LINE:
+            path = _shorter_line(ad, start_pos, path, res, budget.nodes, deadline)
         path, infos = shorten_line(ad, start_pos, path, budget.shorten)
         res.moves = certify(deal, expand_line(ad, start_pos, path, infos))
         res.verdict, res.reason = "won", None
@@ -208,6 +214,25 @@ def _wins(ad: KernelAdapter, deal: Deal, start_pos: Position, res: SolveResult, 
         res.certify_seconds = time.perf_counter() - t1
     res.seconds = time.perf_counter() - t0
     return found is not None
+
+
+def _shorter_line(ad: KernelAdapter, start_pos: Position, path: list[int], res: SolveResult, nodes: int,
+                  deadline: float) -> list[int]:
+    """A winning line of the search longer than ``LONG_LINE`` kernel moves (where positions
+    repeat, a depth-first search can wander for thousands of moves before it wins): the
+    family's searches for wins (``win_plan``) look for a shorter one, in turn until one
+    finds it; the line is certified like any other. The result's nodes count their moves."""
+    best = path
+    state, keys = kernel_state(ad, start_pos)
+    for name, size, noise, weights in ad.k.win_plan(ad.cfg, nodes):
+        if time.perf_counter() >= deadline:
+            break
+        won, line, expansions, _ = WIN_SEARCHES[name](ad.kernel, ad.cfg, state, keys, size, noise, weights, WIN_SEED)
+        res.nodes += int(expansions)
+        if won and len(line) < len(best):
+            best = [int(m) for m in line]
+            break
+    return best
 
 
 def _plan_win(ad: KernelAdapter, pos: Position, res: SolveResult, nodes: int,

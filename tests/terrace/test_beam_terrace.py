@@ -129,3 +129,19 @@ def test_the_plan_widens_with_the_budget_and_narrows_with_take_back():
         widths[variant] = [{size for _, size, *_ in ad.k.win_plan(ad.cfg, n)} for n in (1, 200_000, 2_000_000, 10 ** 8)]
     assert widths["terrace"] == [{10}, {200}, {2_000}, {2_000}]
     assert widths["queen-of-italy-pysolfc"] == [{10}, {50}, {500}, {500}]
+
+
+def test_a_long_winning_line_is_replaced_by_a_beams_shorter_one(monkeypatch):
+    """PySolFC's Queen of Italy 57: the search wins in 17,000 nodes with a line of 1,711
+    moves; a beam finds one of a few hundred, which is certified instead. Without the
+    beams the search's line stays."""
+    import solver.driver as driver
+    rules, dom = _rules("queen-of-italy-pysolfc")
+    deal = game("queen-of-italy-pysolfc", 57)
+    budget = Budget(nodes=2_000_000, shorten=0)
+    res = solve(deal, budget, dom)
+    assert res.verdict == "won" and res.search_moves > 1_000
+    assert len(res.moves) <= driver.LONG_LINE and replay(deal, res.moves).ok
+    monkeypatch.setattr(beam_order, "plan", lambda cfg, nodes: [])
+    plain = solve(deal, budget, dom)
+    assert plain.verdict == "won" and len(plain.moves) > 1_000 and replay(deal, plain.moves).ok
