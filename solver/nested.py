@@ -32,6 +32,7 @@ import solver.jit  # noqa: F401  (cache folder per kernel version; must precede 
 
 from solver.beam import MAX_BEAM_DEPTH, MOVES_PER_STATE, _home
 from solver.dispatch import beam_score, gen_moves, is_won, make_move, undo_move
+from solver.state import full_hash
 
 MAX_LINE = MAX_BEAM_DEPTH       # moves of a search's own steps at most (a win: about 150-400)
 BUF = 4 * MAX_LINE              # a line: its steps, then the best line found from the last one
@@ -49,10 +50,10 @@ class Seen(NamedTuple):
     (``at``, ``size``); ``fill[0]`` entries used, ``fill[1]`` states stored. Rollouts from
     sibling moves meet the same states again and again (The Reinforcements 658: of the
     1.08 M states a level-2 search expanded, 13 % were distinct; benchmarks/notes/reinforcements-searches-for-wins.md), so
-    a rollout expands a state once. It relies on what the transposition table relies on:
-    a state's moves (``gen_moves`` with no last move) and their scores follow from its
-    keys. The table stops taking states when three quarters full or when the entries run
-    out; those are expanded each time."""
+    a rollout expands a state once. It relies on this: a state's moves (``gen_moves`` with
+    no last move) and their scores follow from its position, which its positional hash
+    (``full_hash``) tells apart. The table stops taking states when three quarters full or
+    when the entries run out; those are expanded each time."""
     key0: np.ndarray
     key1: np.ndarray
     at: np.ndarray
@@ -80,8 +81,14 @@ def _expand(kernel, cfg, state, keys, weights, seen, moves, scores, count):
     """The moves of ``state`` into ``moves`` and the score of each one's result into
     ``scores``; returns how many. From ``seen`` when the state is there, else generated,
     each move played, scored and taken back, and stored. ``count[0]`` counts the moves
-    either way, so a search's count is the same with or without ``seen``."""
-    h0, h1 = state.h[0], state.h[1]
+    either way, so a search's count is the same with or without ``seen``. The states are
+    told apart by their positional hash (``full_hash``), not by the search's key: where
+    that key is canonical (the Terrace family hashes the tableau as a multiset of piles)
+    two states with one key can be the same position with its piles in another order,
+    whose moves name other piles."""
+    hp = np.empty(2, dtype=np.uint64)
+    full_hash(state, keys, hp)
+    h0, h1 = hp[0], hp[1]
     if h0 == 0 and h1 == 0:
         h1 = np.uint64(1)              # (0, 0) marks a free slot
     mask = seen.key0.shape[0] - 1

@@ -31,6 +31,11 @@ NODES_PER_WIDTH = 1_000                  # the default budget of 2 M nodes: beam
 MAX_WIDTH = 2_000
 TAKEBACK_NARROWING = 4                   # with foundation take-back a state has several times the moves
 BEAM_NOISE = 0.5
+# After the beams, nested searches of level 1 (``solver.nested``) with the same weightings:
+# on the deals of games 1-200 that the beams leave unknown they won all 6 of Terrace's and 6
+# of 13 of Blondes and Brunettes' (0.1-5 s each; benchmarks/notes/terrace.md).
+NESTED_LEVEL = 1
+NESTED_NOISE = 10.0
 
 
 @njit(cache=True)
@@ -93,10 +98,12 @@ def weighting(k: int) -> np.ndarray:
 def plan(cfg, nodes: int) -> list[tuple[str, int, float, np.ndarray]]:
     """The searches for wins after a search that ran out of nodes: the beams of
     ``PLAN_WEIGHTS``, ``NODES_PER_WIDTH`` nodes a state wide (at most ``MAX_WIDTH``, a
-    ``TAKEBACK_NARROWING``-th of that with foundation take-back, at least 10). At 2 M nodes
-    a beam takes about 4-6 s on Blondes and Brunettes (benchmarks/notes/terrace.md)."""
+    ``TAKEBACK_NARROWING``-th of that with foundation take-back, at least 10), then nested
+    searches of ``NESTED_LEVEL`` with the same weightings. At 2 M nodes a beam takes about
+    4-6 s on Blondes and Brunettes, a nested search 0.1-7 s (benchmarks/notes/terrace.md)."""
     width = min(MAX_WIDTH, nodes // NODES_PER_WIDTH)
     if cfg[C_TAKEBACK] == 1:
         width //= TAKEBACK_NARROWING
     width = max(10, width)
-    return [("fresh_beam", width, BEAM_NOISE, weighting(k)) for k in range(len(PLAN_WEIGHTS))]
+    beams = [("fresh_beam", width, BEAM_NOISE, weighting(k)) for k in range(len(PLAN_WEIGHTS))]
+    return beams + [("nested", NESTED_LEVEL, NESTED_NOISE, weighting(k)) for k in range(len(PLAN_WEIGHTS))]

@@ -56,7 +56,7 @@ def test_a_fresh_beam_keeps_no_position_twice_and_its_line_wins():
     state, keys = kernel_state(ad, engine_for(rules).initial_position(game("terrace", 77).layout))
     before = [a.copy() for a in state[:5]]
     plan = ad.k.win_plan(ad.cfg, BUDGET.nodes)
-    assert [name for name, *_ in plan] == ["fresh_beam"] * len(beam_order.PLAN_WEIGHTS)
+    assert [name for name, *_ in plan] == ["fresh_beam"] * 4 + ["nested"] * 4
     name, width, noise, weights = plan[0]
     won, path, expansions, most = fresh_beam(ad.kernel, ad.cfg, state, keys, width, noise, weights, 1)
     assert won and expansions > len(path) and most == 103
@@ -126,7 +126,8 @@ def test_the_plan_widens_with_the_budget_and_narrows_with_take_back():
     for variant in ("terrace", "queen-of-italy-pysolfc"):
         rules, dom = _rules(variant)
         ad = adapter_for(rules, dom)
-        widths[variant] = [{size for _, size, *_ in ad.k.win_plan(ad.cfg, n)} for n in (1, 200_000, 2_000_000, 10 ** 8)]
+        widths[variant] = [{size for name, size, *_ in ad.k.win_plan(ad.cfg, n) if name == "fresh_beam"}
+                           for n in (1, 200_000, 2_000_000, 10 ** 8)]
     assert widths["terrace"] == [{10}, {200}, {2_000}, {2_000}]
     assert widths["queen-of-italy-pysolfc"] == [{10}, {50}, {500}, {500}]
 
@@ -145,3 +146,13 @@ def test_a_long_winning_line_is_replaced_by_a_beams_shorter_one(monkeypatch):
     monkeypatch.setattr(beam_order, "plan", lambda cfg, nodes: [])
     plain = solve(deal, budget, dom)
     assert plain.verdict == "won" and len(plain.moves) > 1_000 and replay(deal, plain.moves).ok
+
+
+def test_a_nested_search_wins_where_the_beams_do_not():
+    """Terrace 19 at 2 M nodes: the search and the four beams find no win; the second
+    nested search does (benchmarks/notes/terrace.md)."""
+    rules, dom = _rules()
+    deal = game("terrace", 19)
+    res = solve(deal, Budget(nodes=2_000_000, shorten=0), dom)
+    assert (res.verdict, res.proof) == ("won", "nested")
+    assert replay(deal, res.moves).ok
