@@ -29,13 +29,18 @@ PLAN_WEIGHTS = ((10.0, 3.0, 2.0, 0.5, -1.0), (10.0, 6.0, 4.0, 0.0, -1.0), (10.0,
                 (10.0, 10.0, 2.0, 0.5, -0.5))
 NODES_PER_WIDTH = 1_000                  # the default budget of 2 M nodes: beams 2,000 states wide
 MAX_WIDTH = 2_000
-TAKEBACK_NARROWING = 4                   # with foundation take-back a state has several times the moves
+TAKEBACK_NARROWING = 8                   # with foundation take-back a state has several times the moves
 BEAM_NOISE = 0.5
 # After the beams, nested searches of level 1 (``solver.nested``) with the same weightings:
-# on the deals of games 1-200 that the beams leave unknown they won all 6 of Terrace's and 6
-# of 13 of Blondes and Brunettes' (0.1-5 s each; benchmarks/notes/terrace.md).
+# of the deals of games 1-200 that the search and the beams leave unknown at 2 M nodes they
+# won 3 of Terrace's 6 and 4 of Blondes and Brunettes' 15 (0.2-40 s a deal for the four;
+# benchmarks/notes/terrace.md).
 NESTED_LEVEL = 1
 NESTED_NOISE = 10.0
+# A nested search's cost does not shrink with the budget (its rollouts play whole lines), so
+# it runs only from this budget on, and not with foundation take-back (PySolFC's Queen of
+# Italy: a deal's searches for wins took over ten minutes there).
+NESTED_MIN_NODES = 1_000_000
 
 
 @njit(cache=True)
@@ -98,12 +103,15 @@ def weighting(k: int) -> np.ndarray:
 def plan(cfg, nodes: int) -> list[tuple[str, int, float, np.ndarray]]:
     """The searches for wins after a search that ran out of nodes: the beams of
     ``PLAN_WEIGHTS``, ``NODES_PER_WIDTH`` nodes a state wide (at most ``MAX_WIDTH``, a
-    ``TAKEBACK_NARROWING``-th of that with foundation take-back, at least 10), then nested
-    searches of ``NESTED_LEVEL`` with the same weightings. At 2 M nodes a beam takes about
-    4-6 s on Blondes and Brunettes, a nested search 0.1-7 s (benchmarks/notes/terrace.md)."""
+    ``TAKEBACK_NARROWING``-th of that with foundation take-back, at least 10), then, from
+    ``NESTED_MIN_NODES`` on and without take-back, nested searches of ``NESTED_LEVEL`` with
+    the same weightings. At 2 M nodes a beam takes about
+    4-6 s on Blondes and Brunettes, a nested search 0.2-10 s (benchmarks/notes/terrace.md)."""
     width = min(MAX_WIDTH, nodes // NODES_PER_WIDTH)
     if cfg[C_TAKEBACK] == 1:
         width //= TAKEBACK_NARROWING
     width = max(10, width)
     beams = [("fresh_beam", width, BEAM_NOISE, weighting(k)) for k in range(len(PLAN_WEIGHTS))]
+    if nodes < NESTED_MIN_NODES or cfg[C_TAKEBACK] == 1:
+        return beams
     return beams + [("nested", NESTED_LEVEL, NESTED_NOISE, weighting(k)) for k in range(len(PLAN_WEIGHTS))]

@@ -56,7 +56,8 @@ def test_a_fresh_beam_keeps_no_position_twice_and_its_line_wins():
     state, keys = kernel_state(ad, engine_for(rules).initial_position(game("terrace", 77).layout))
     before = [a.copy() for a in state[:5]]
     plan = ad.k.win_plan(ad.cfg, BUDGET.nodes)
-    assert [name for name, *_ in plan] == ["fresh_beam"] * 4 + ["nested"] * 4
+    assert [name for name, *_ in plan] == ["fresh_beam"] * 4
+    assert [name for name, *_ in ad.k.win_plan(ad.cfg, 2_000_000)] == ["fresh_beam"] * 4 + ["nested"] * 4
     name, width, noise, weights = plan[0]
     won, path, expansions, most = fresh_beam(ad.kernel, ad.cfg, state, keys, width, noise, weights, 1)
     assert won and expansions > len(path) and most == 103
@@ -129,7 +130,10 @@ def test_the_plan_widens_with_the_budget_and_narrows_with_take_back():
         widths[variant] = [{size for name, size, *_ in ad.k.win_plan(ad.cfg, n) if name == "fresh_beam"}
                            for n in (1, 200_000, 2_000_000, 10 ** 8)]
     assert widths["terrace"] == [{10}, {200}, {2_000}, {2_000}]
-    assert widths["queen-of-italy-pysolfc"] == [{10}, {50}, {500}, {500}]
+    assert widths["queen-of-italy-pysolfc"] == [{10}, {25}, {250}, {250}]
+    rules, dom = _rules("queen-of-italy-pysolfc")
+    ad = adapter_for(rules, dom)
+    assert {name for name, *_ in ad.k.win_plan(ad.cfg, 2_000_000)} == {"fresh_beam"}   # no nested search with take-back
 
 
 def test_a_long_winning_line_is_replaced_by_a_beams_shorter_one(monkeypatch):
