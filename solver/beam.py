@@ -46,29 +46,31 @@ def _store(state, P, L, F, S, H, i):
     H[i] = state.h
 
 
-@njit(cache=True)
-def _insert(seen, hq):
-    """Put key ``hq`` (non-zero) into the open-addressing set; False if it was there."""
+@njit(cache=True, inline="always")
+def _slot(seen, hq):
+    """The slot of the open-addressing set that holds key ``hq`` (non-zero), or the free
+    slot where its probe ends."""
     mask = np.int64(seen.shape[0] - 1)
     slot = np.int64(hq & np.uint64(mask))
-    while seen[slot] != 0:
-        if seen[slot] == hq:
-            return False
+    while seen[slot] != 0 and seen[slot] != hq:
         slot = (slot + np.int64(1)) & mask
+    return slot
+
+
+@njit(cache=True)
+def _insert(seen, hq):
+    """Put key ``hq`` (non-zero) into the set; False if it was there."""
+    slot = _slot(seen, hq)
+    if seen[slot] == hq:
+        return False
     seen[slot] = hq
     return True
 
 
 @njit(cache=True)
 def _contains(seen, hq):
-    """Whether key ``hq`` (non-zero) is in the open-addressing set."""
-    mask = np.int64(seen.shape[0] - 1)
-    slot = np.int64(hq & np.uint64(mask))
-    while seen[slot] != 0:
-        if seen[slot] == hq:
-            return True
-        slot = (slot + np.int64(1)) & mask
-    return False
+    """Whether key ``hq`` (non-zero) is in the set."""
+    return seen[_slot(seen, hq)] == hq
 
 
 @njit(cache=True)

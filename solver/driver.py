@@ -220,26 +220,18 @@ def _shorter_line(ad: KernelAdapter, start_pos: Position, path: list[int], res: 
                   deadline: float) -> list[int]:
     """A winning line of the search longer than ``LONG_LINE`` kernel moves (where positions
     repeat, a depth-first search can wander for thousands of moves before it wins): the
-    family's searches for wins (``win_plan``) look for a shorter one, in turn until one
-    finds it; the line is certified like any other. The result's nodes count their moves."""
-    best = path
-    state, keys = kernel_state(ad, start_pos)
-    for name, size, noise, weights in ad.k.win_plan(ad.cfg, nodes):
-        if time.perf_counter() >= deadline:
-            break
-        won, line, expansions, _ = WIN_SEARCHES[name](ad.kernel, ad.cfg, state, keys, size, noise, weights, WIN_SEED)
-        res.nodes += int(expansions)
-        if won and len(line) < len(best):
-            best = [int(m) for m in line]
-            break
-    return best
+    family's searches for wins look for a shorter one (``_plan_win``); the line is certified
+    like any other."""
+    found = _plan_win(ad, start_pos, res, nodes, deadline, shorter_than=len(path))
+    return path if found is None else found[1]
 
 
 def _plan_win(ad: KernelAdapter, pos: Position, res: SolveResult, nodes: int,
-              deadline: float) -> Optional[tuple[str, list[int]]]:
+              deadline: float, shorter_than: Optional[int] = None) -> Optional[tuple[str, list[int]]]:
     """The family's searches for wins from ``pos`` for a budget of ``nodes`` (``win_plan``),
-    in turn until one wins, the clock read between them: the winner's name and kernel line,
-    or None. The result's nodes count their moves."""
+    in turn until one wins (with ``shorter_than``: with a line of fewer kernel moves), the
+    clock read between them: the winner's name and kernel line, or None. The result's nodes
+    count their moves."""
     state, keys = kernel_state(ad, pos)              # each search leaves it as it came
     for name, size, noise, weights in ad.k.win_plan(ad.cfg, nodes):
         if time.perf_counter() >= deadline:
@@ -248,7 +240,7 @@ def _plan_win(ad: KernelAdapter, pos: Position, res: SolveResult, nodes: int,
                                                          WIN_SEED)
         res.nodes += int(expansions)
         res.most_home = max(res.most_home, int(most))
-        if won:
+        if won and (shorter_than is None or len(path) < shorter_than):
             return name, [int(m) for m in path]
     return None
 
