@@ -4,11 +4,31 @@ The command line's modules are imported inside ``main``, so that a Ctrl-C while 
 (a second or more on a busy machine) is an interrupt like any other: exit 130, no traceback.
 """
 
+from __future__ import annotations
+
 import os
 import sys
 
 
+def environment_problem(env=os.environ) -> str | None:
+    """What in the environment stops numba from running the kernels (one line), or None.
+    Numba reads these when it is imported and fails with a traceback, or runs every kernel
+    as plain Python, thousands of times slower."""
+    jit = env.get("NUMBA_DISABLE_JIT", "").strip()
+    if jit and jit != "0":
+        return (f"NUMBA_DISABLE_JIT={jit} turns numba's compiler off and the solver would run "
+                f"thousands of times slower; unset it")
+    threads = env.get("NUMBA_NUM_THREADS")
+    if threads is not None and not (threads.strip().isascii() and threads.strip().isdigit() and int(threads) > 0):
+        return f"NUMBA_NUM_THREADS={threads!r} must be a whole number above 0 (or unset)"
+    return None
+
+
 def main() -> None:
+    problem = environment_problem()
+    if problem:
+        sys.stderr.write(f"error: {problem}\n")
+        sys.exit(2)                     # solver.errors.EXIT_USAGE, not imported yet
     try:
         from solver.cli import run
     except KeyboardInterrupt:

@@ -28,13 +28,18 @@ from solver.kernels import family
 from solver.layout import PHASE_CHOOSE_BASE, PHASE_PLAY, Layout, pysolfc_layout, reference_layout
 from solver.variants import Rules, RulesError, make_rules, rules_from_dict
 from solver.errors import DealFileError, printable
+from solver.files import replace_whole
 
 DEAL_FORMAT = "patience-deal"
 DEAL_VERSION = 1
 PILE_GROUPS = ("foundations", "reserves", "tableau", "waste")
 
 
-MAX_FILE_BYTES = 1 << 20            # a deal is about 3 KB, a long solution some 10 KB
+MAX_FILE_BYTES = 1 << 20            # a deal is about 3 KB
+# A solution file: every one the tool writes is read back (``write_solution_doc`` refuses a
+# larger one). A move takes some 15 bytes, so this is over four million moves; the longest
+# line written so far had 132,891 (1.9 MB).
+MAX_SOLUTION_BYTES = 64 << 20
 
 
 @dataclass(frozen=True)
@@ -95,7 +100,8 @@ def dumps_deal(deal: Deal, indent: Optional[int] = 2) -> str:
 
 
 def write_deal(deal: Deal, path: str | Path) -> None:
-    Path(path).write_text(dumps_deal(deal) + "\n")
+    """Write ``deal`` as a deal file, whole or not at all (``solver.files.replace_whole``)."""
+    replace_whole(path, dumps_deal(deal) + "\n")
 
 
 def deal_from_json(obj: Any) -> Deal:
@@ -269,6 +275,10 @@ def read_deal_lines(path: str | Path) -> Iterator[tuple[int, "Deal | DealFileErr
             yield n, DealFileError(f"{p}:{n}: not a deal (JSON nested too deeply)")
         except DealFileError as e:
             yield n, DealFileError([f"{p}:{n}: {m}" for m in e.problems])
+        except ValueError as e:           # (after DealFileError, which is one)
+            if not _too_many_digits(e):
+                raise
+            yield n, DealFileError(f"{p}:{n}: not a deal (a number of thousands of digits)")
 
 
 def _jsonl_lines(p: Path) -> Iterator[tuple[int, str]]:
@@ -298,7 +308,7 @@ def _read_text(p: Path, limit: Optional[int] = MAX_FILE_BYTES) -> str:
         with open(p, "rb") as f:
             data = f.read() if limit is None else f.read(limit + 1)
         if limit is not None and len(data) > limit:
-            raise DealFileError(f"{p} is larger than {MAX_FILE_BYTES:,} bytes: not a deal or solution file")
+            raise DealFileError(f"{p} is larger than {limit:,} bytes: not a deal or solution file")
         return data.decode()
     except OSError as e:
         raise DealFileError(f"cannot read {p}: {e.strerror}") from None
@@ -306,14 +316,25 @@ def _read_text(p: Path, limit: Optional[int] = MAX_FILE_BYTES) -> str:
         raise DealFileError(f"{p} is not a text file") from None
 
 
-def _load_json(path: str | Path) -> Any:
+def _too_many_digits(e: ValueError) -> bool:
+    """``e`` is Python's refusal of an integer of more digits than ``sys.get_int_max_str_digits()``."""
+    return "integer string conversion" in str(e)
+
+
+def _load_json(path: str | Path, limit: int = MAX_FILE_BYTES) -> Any:
     p = Path(path)
     try:
-        return json.loads(_read_text(p))
+        return json.loads(_read_text(p, limit))
     except json.JSONDecodeError as e:
         raise DealFileError(f"{p} is not JSON (line {e.lineno}: {e.msg})") from None
     except RecursionError:
         raise DealFileError(f"{p} is not a deal or solution file (JSON nested too deeply)") from None
+    except DealFileError:
+        raise
+    except ValueError as e:               # (DealFileError is one too)
+        if not _too_many_digits(e):
+            raise
+        raise DealFileError(f"{p} is not a deal or solution file (a number of thousands of digits)") from None
 
 
 def custom_deal(variant: str, layout: Layout, options: Optional[dict] = None, note: str = "") -> Deal:
@@ -363,11 +384,13 @@ def write_solution(solution: Solution, deal: Deal, path: str | Path) -> None:
 
 
 def write_solution_doc(doc: dict[str, Any], path: str | Path) -> None:
-    """Write a solution document (``solution_to_json``) as a solution file."""
-    try:
-        Path(path).write_text(json.dumps(doc, indent=1) + "\n")
-    except OSError as e:
-        raise DealFileError(f"cannot write {path}: {e.strerror}") from None
+    """Write a solution document (``solution_to_json``) as a solution file, whole or not at
+    all (``solver.files.replace_whole``)."""
+    text = json.dumps(doc, indent=1) + "\n"
+    if len(text.encode()) > MAX_SOLUTION_BYTES:
+        raise DealFileError(f"cannot write {path}: a solution of {len(doc.get('moves') or []):,} moves is larger "
+                            f"than {MAX_SOLUTION_BYTES:,} bytes, more than replay reads")
+    replace_whole(path, text)
 
 
 def solution_from_json(obj: Any) -> tuple[Solution, Deal]:
@@ -400,4 +423,6 @@ def _is_version(value: Any, want: int) -> bool:
 
 
 def read_solution(path: str | Path) -> tuple[Solution, Deal]:
-    return solution_from_json(_load_json(path))
+    """A solution file's solution and the deal it is for (files up to ``MAX_SOLUTION_BYTES``:
+    every file ``write_solution_doc`` writes)."""
+    return solution_from_json(_load_json(path, MAX_SOLUTION_BYTES))

@@ -10,12 +10,14 @@ solved in rounds, and within a round kept in shuffle order.
 from __future__ import annotations
 
 import json
+import os
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from solver.errors import DealFileError, RulesError
+from solver.files import create_new
 from solver.formats import Deal, deal_to_json
 from solver.layout import initial_layout, shuffled_sequence
 from solver.variants import Rules
@@ -57,7 +59,7 @@ def generate(rules: Rules, want: str, count: int, seed: int, max_tries: int, bud
                      budget.restarts, dominance, budget.shorten) for i in range(1, max_tries + 1))
     waiting: dict[int, dict] = {}          # results that came before an earlier shuffle's
     since = 0
-    with open(out, "w") as deals_f, open(solutions, "w") as sols_f, \
+    with create_new(out) as deals_f, create_new(solutions) as sols_f, \
             draining(run(tries, jobs, verify_job), summary) as source:
         for r in source:
             waiting[r["line"]] = r
@@ -78,13 +80,16 @@ def generate(rules: Rules, want: str, count: int, seed: int, max_tries: int, bud
 
 
 def _write(deals_f, sols_f, deal: Deal, tries: int, result: dict, name: str, line: int) -> None:
-    """One kept deal and its solution, each on its line, on disk at once."""
+    """One kept deal and its solution, each on its line, on disk at once: the solution
+    first, so that a kill or a full disk between the two never leaves a deal without its
+    solution."""
     deal.source["generated"]["tries"] = tries
     sol = dict(result["solution"], pack={"file": name, "line": line})
     sol["deal"] = dict(sol["deal"], source=deal.source)
-    for f, doc in ((deals_f, deal_to_json(deal)), (sols_f, sol)):
+    for f, doc in ((sols_f, sol), (deals_f, deal_to_json(deal))):
         try:
             f.write(json.dumps(doc) + "\n")
             f.flush()
+            os.fsync(f.fileno())
         except OSError as e:
             raise DealFileError(f"cannot write {f.name}: {e.strerror}") from None

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Optional
 
 from solver.errors import DealFileError, UnsupportedVariant
-from solver.formats import deal_from_json, deal_to_json, read_deal_lines, solution_to_json
+from solver.formats import SOLUTION_FORMAT, deal_from_json, deal_to_json, read_deal_lines, solution_to_json
 from solver.variants import budget_nodes
 
 
@@ -200,19 +200,19 @@ def prepare_solutions_file(out: Path) -> None:
         raise DealFileError(f"cannot read {out}: {e.strerror}") from None
     lines = raw.splitlines(keepends=True)
     for n, line in enumerate(lines[:-1], 1):
-        if not _is_json(line):
-            raise DealFileError(f"--out {out} is not a solutions file of JSON lines (line {n}); "
+        if not _is_solution_line(line):
+            raise DealFileError(f"--out {out} is not a solutions file (line {n}); "
                                 f"give another file")
     if lines and not lines[-1].endswith(b"\n"):
-        fixed = lines[:-1] + ([lines[-1] + b"\n"] if _is_json(lines[-1]) else [])
+        fixed = lines[:-1] + ([lines[-1] + b"\n"] if _is_solution_line(lines[-1]) else [])
         try:
             tmp = out.with_name(out.name + ".tmp")
             tmp.write_bytes(b"".join(fixed))
             os.replace(tmp, out)
         except OSError as e:
             raise DealFileError(f"cannot write {out}: {e.strerror}") from None
-    elif lines and not _is_json(lines[-1]):
-        raise DealFileError(f"--out {out} is not a solutions file of JSON lines (line {len(lines)}); "
+    elif lines and not _is_solution_line(lines[-1]):
+        raise DealFileError(f"--out {out} is not a solutions file (line {len(lines)}); "
                             f"give another file")
 
 
@@ -225,9 +225,11 @@ def _append(sink, out: Path, doc: dict) -> None:
         raise DealFileError(f"cannot write {out}: {e.strerror}") from None
 
 
-def _is_json(line: bytes) -> bool:
+def _is_solution_line(line: bytes) -> bool:
+    """The line is a solution document (a JSON object of the solution format); ``[]`` or ``1``
+    is JSON but no solution, and means the file is not a solutions file."""
     try:
-        json.loads(line)
-        return True
-    except ValueError:
+        doc = json.loads(line)
+    except (ValueError, RecursionError):
         return False
+    return isinstance(doc, dict) and doc.get("format") == SOLUTION_FORMAT

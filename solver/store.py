@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import io
 import json
+import os
 import sqlite3
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, Optional, TextIO
-from urllib.request import pathname2url
+from urllib.parse import quote
 
 from solver.errors import RulesError, StoreError
+from solver.files import regular_or_absent, replace_whole
 
 DEFAULT_DB = "results/results.db"     # the commands' --db
 SCHEMA_VERSION = 2
@@ -93,12 +96,14 @@ class Store:
         self._lock = None
         if readonly and not self.path.exists():
             raise StoreError(f"no results store at {self.path}")
+        regular_or_absent(self.path, "--db")      # a pipe would block SQLite for ever
         try:
             if not readonly:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             # the path is quoted: '?', '#' and '%' in it are part of the name, never URI
             # parameters (``q.db?mode=memory`` would otherwise store nothing on disk)
-            base = "file:" + pathname2url(str(self.path.absolute()))
+            # (as bytes: a name that is not UTF-8 text is still a name)
+            base = "file:" + quote(os.fsencode(str(self.path.absolute())), safe="/")
             if readonly:
                 try:
                     self.db = self._connect(base + "?mode=ro")
@@ -136,6 +141,11 @@ class Store:
     def _check_tables(self) -> None:
         """A database that holds tables but not this tool's (another program's database) is
         refused before anything is written to it or read from it."""
+        foreign = [f"{t} {n}" for t, n in self.db.execute(
+            "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view')")]
+        if foreign:                               # a trigger runs on every insert: it could rewrite verdicts
+            raise StoreError(f"{self.path} holds what this tool never creates ({', '.join(foreign[:3])}); "
+                             f"give another --db")
         tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         tables.discard("sqlite_sequence")
         if not tables:
@@ -186,7 +196,10 @@ class Store:
         ``<store>.lock``, released by the system if the process dies); a second batch on
         the same store is refused with one line instead of storing the overlap twice."""
         import fcntl
-        f = open(f"{self.path}.lock", "a+")
+        try:                              # never through a link planted as the lock file
+            f = os.fdopen(os.open(f"{self.path}.lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o666), "r+")
+        except OSError as e:
+            raise StoreError(f"cannot lock {self.path}: {self.path}.lock: {e.strerror}") from None
         try:
             fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -270,8 +283,9 @@ def write_records(rows: list[dict], fmt: str, out: str) -> None:
             import pyarrow.parquet as pq
         except ImportError:
             raise RulesError("--format parquet needs pyarrow: pip install pyarrow") from None
-        with _cannot_write(out):
-            pq.write_table(pa.Table.from_pylist(rows), out)
+        sink = pa.BufferOutputStream()
+        pq.write_table(pa.Table.from_pylist(rows), sink)
+        replace_whole(out, sink.getvalue().to_pybytes())
         return
     with _text_out(out, newline="") as f:
         if fmt == "csv":
@@ -307,10 +321,15 @@ def write_lines(lines: Iterable[str], out: str) -> None:
 
 @contextlib.contextmanager
 def _text_out(out: str, newline: Optional[str] = None) -> Iterator[TextIO]:
-    """``out`` open for writing text, or standard output for '-' (left open)."""
-    with _cannot_write(out):
-        with (contextlib.nullcontext(sys.stdout) if out == "-" else open(out, "w", newline=newline)) as f:
-            yield f
+    """Text for ``out``, or standard output for '-' (left open). A file is written whole
+    when the block ends, or not at all (``solver.files.replace_whole``)."""
+    if out == "-":
+        with _cannot_write(out):
+            yield sys.stdout
+        return
+    buf = io.StringIO(newline=newline)
+    yield buf
+    replace_whole(out, buf.getvalue())
 
 
 @contextlib.contextmanager

@@ -121,6 +121,9 @@ class Count(click.IntRange):
     def convert(self, value, param, ctx):
         if isinstance(value, str) and len(value) > 40:
             self.fail(f"{printable(value, 40)!r} is not in the range {self._describe_range()}", param, ctx)
+        if isinstance(value, str) and not value.strip().lstrip("+-").isascii():
+            # int() reads other scripts' digits ('\u0665' is 5): a number here is written in 0-9
+            self.fail(f"{printable(value, 40)!r} is not a number written in the digits 0-9", param, ctx)
         return super().convert(value, param, ctx)
 
 

@@ -10,7 +10,7 @@ import click
 from solver.cli.base import FilePath, load_deal, main, profile_option, rule_option
 from solver.display import render_layout
 from solver.errors import EXIT_NOT_WON, DealFileError, NotationError, RulesError
-from solver.formats import dumps_deal, read_deal, read_solution
+from solver.formats import dumps_deal, read_deal, read_solution, write_deal
 from solver.kernels import FAMILIES
 from solver.moves import format_move, parse_moves
 from solver.playback import replay as replay_moves
@@ -83,11 +83,7 @@ def deal(variant, game_number, rules, profile, as_json, out, check) -> None:
         raise RulesError("usage: patience deal VARIANT GAME_NUMBER  (or: patience deal --check FILE)")
     d = load_deal(variant, game_number, rules, profile)
     if out:
-        try:
-            with open(out, "w") as f:
-                f.write(dumps_deal(d) + "\n")
-        except OSError as e:
-            raise DealFileError(f"cannot write {out}: {e.strerror}") from None
+        write_deal(d, out)
         click.echo(f"wrote {out}", err=True)
     if as_json:
         click.echo(dumps_deal(d))
@@ -126,10 +122,12 @@ def _read_moves_arg(arg: str):
 
 
 def _is_file(arg: str) -> bool:
-    """Whether ``arg`` names a file (a name too long or otherwise unusable is no file)."""
+    """Whether ``arg`` names something to read that is not a folder (a pipe or a device
+    too: reading it says what is wrong with it; a name too long or otherwise unusable is
+    no file)."""
     from pathlib import Path
     try:
-        return Path(arg).is_file()
+        return Path(arg).exists() and not Path(arg).is_dir()
     except (OSError, ValueError):
         return False
 
@@ -154,6 +152,9 @@ def replay(args, rules, profile, show, quiet) -> None:
     give: a "lost" file whose line wins); 2 on bad input.
     """
     if len(args) == 1:
+        if rules or profile:
+            raise RulesError("a solution file carries its own rules: --rule and --profile go with "
+                             "VARIANT GAME_NUMBER SOLUTION")
         moves, deal, claim = _read_moves_arg(args[0])
         if deal is None:
             raise RulesError("a move list needs a deal: give DEAL_FILE or VARIANT GAME_NUMBER before it")

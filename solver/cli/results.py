@@ -72,6 +72,9 @@ def report(db, out, jobs, only, games, no_solve) -> None:
     from solver.report import pending, published, solve_plan, write_report
     keys = {get_variant(v).key for v in only}
     kept, pend = published(Path(out), SOLVER_VERSION), pending(Path(out), SOLVER_VERSION)
+    if no_solve and not Path(db).exists() and not (Path(out) / "records.csv.gz").exists():
+        raise StoreError(f"--no-solve: no results store at {db} and no published records in {out}: nothing "
+                         f"to write a table from")
     interrupted = not no_solve and solve_plan(out, kept, pend, _batch, _say, only=keys, games=games,
                                                 jobs=jobs, db=db)
     write_report(db, out, games, kept, pend, _say)

@@ -129,6 +129,18 @@ def _check_writable(path: str) -> None:
         raise DealFileError(f"cannot write {path}: {folder} is not writable")
 
 
+def _not_the_deal_file(out: str, deal_file: str) -> None:
+    """``--out`` naming the deal file itself (or a link to it) would replace the deal with
+    its solution: an error."""
+    import os
+    try:
+        same = os.path.exists(out) and os.path.samefile(out, deal_file)
+    except OSError:
+        same = False
+    if same:
+        raise DealFileError(f"--out {out} is the deal file itself; give another file for the solution")
+
+
 class VerifyCommand(PatienceCommand):
     """``verify``'s exit status is read by scripts: every error of the input (usage errors
     included: click's 2 means unknown here) is 3, anything else a bug, 4."""
@@ -179,6 +191,7 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
     names = dominance_names(dominance)
     if out:
         _check_writable(out)              # before the solve, or its verdict would be lost
+        _not_the_deal_file(out, deal_file)
     if Path(deal_file).suffix == ".jsonl":
         _verify_pack(Path(deal_file), budget, budget_nodes is None, names, jobs, Path(out) if out else None, as_json)
     deal = read_deal(deal_file)
@@ -245,9 +258,8 @@ def _print_verdict(res: dict, label, budget, out, as_json, resumed=False) -> Non
 
 @main.command()
 @click.argument("variant")
-@click.option("--winnable", "want", flag_value="winnable", default=None,
-              help="Keep the deals certified winnable (each with its winning line).")
-@click.option("--unwinnable", "want", flag_value="unwinnable", help="Keep the deals proved unwinnable.")
+@click.option("--winnable", is_flag=True, help="Keep the deals certified winnable (each with its winning line).")
+@click.option("--unwinnable", is_flag=True, help="Keep the deals proved unwinnable.")
 @click.option("--count", type=Count(min=1, max=1_000_000), required=True, help="How many deals to keep.")
 @click.option("--seed", type=Count(min=0, max=10 ** 18), required=True,
               help="The seed of the shuffles: the same seed gives the same deals.")
@@ -261,7 +273,7 @@ def _print_verdict(res: dict, label, budget, out, as_json, resumed=False) -> Non
 @click.option("--out", required=True, type=FilePath(dir_okay=False),
               help="The pack to write (.jsonl, one deal a line); the solutions go beside it, in "
                    "OUT's name with .solutions.jsonl.")
-def generate(variant, want, count, seed, max_tries, rules, profile, budget_nodes, time_limit, memory, dominance,
+def generate(variant, winnable, unwinnable, count, seed, max_tries, rules, profile, budget_nodes, time_limit, memory, dominance,
              no_restarts, shorten_nodes, jobs, out) -> None:
     """New random deals of VARIANT, kept only when certified winnable (--winnable) or proved
     unwinnable (--unwinnable): a publisher's pack, reproducible from --seed. Each deal
@@ -272,14 +284,15 @@ def generate(variant, want, count, seed, max_tries, rules, profile, budget_nodes
     from solver.batch import run_local
     from solver.driver import warm_up
     from solver.generate import generate as generate_pack
-    if want is None:
-        raise RulesError("say which deals to keep: --winnable or --unwinnable")
+    if winnable == unwinnable:
+        raise RulesError("say which deals to keep: --winnable or --unwinnable (one of them)")
+    want = "winnable" if winnable else "unwinnable"
     path = Path(out)
     if path.suffix != ".jsonl":
         raise RulesError(f"--out {out}: a pack is a .jsonl file")
     solutions = path.with_name(path.stem + ".solutions.jsonl")
     for p in (path, solutions):
-        if p.exists():                    # a pack is written whole: never over an earlier one
+        if os.path.lexists(p):            # a pack is written whole: never over an earlier one (nor a link)
             raise RulesError(f"{p} exists: remove it or give another --out")
         _check_writable(str(p))
     r = resolve_rules(variant, rules, profile)
@@ -303,8 +316,9 @@ def generate(variant, want, count, seed, max_tries, rules, profile, budget_nodes
                    f"them again: a new run with another --out reproduces and goes on)", err=True)
         sys.exit(EXIT_INTERRUPTED)
     if summary.kept < count:
-        raise RulesError(f"only {summary.kept} of {count} {want} deals in {summary.tried:,} tries; "
-                         f"raise --max-tries or --budget-nodes")
+        raise RulesError(f"only {summary.kept} of {count} {want} deals in {summary.tried:,} tries; they are kept "
+                         f"in {out} and {solutions}. The same --seed finds them again first: to go on, run "
+                         f"again with another --out and a larger --max-tries (or --budget-nodes)")
 
 
 def _generate_progress(count: int):

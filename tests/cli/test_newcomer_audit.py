@@ -1,0 +1,212 @@
+"""Issue 66's audit findings, each reproduced as the audit found it: every case here failed
+before its fix (the item's name is in each test's docstring)."""
+
+import json
+import os
+import resource
+import signal
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from solver.__main__ import environment_problem
+from solver.cli import main
+from solver.formats import MAX_FILE_BYTES, pysolfc_deal, read_solution, write_deal, write_solution_doc
+from solver.variants import make_rules
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def one_error_line(r, code, words):
+    lines = [x for x in r.output.splitlines() if x.strip()]
+    assert r.exit_code == code and words in r.output and lines and lines[-1].startswith("error: "), r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+
+
+@pytest.fixture
+def deal_file(tmp_path):
+    p = tmp_path / "alg1.json"
+    write_deal(pysolfc_deal(make_rules("algerian"), 1), p)
+    return p
+
+
+def test_a_huge_integer_in_a_deal_file_is_one_line(tmp_path, deal_file):
+    """D1: a JSON integer of 5,000 digits was a traceback in ``deal --check`` and exit 4 in
+    ``verify``; in a pack line too."""
+    big = tmp_path / "big.json"
+    big.write_text(deal_file.read_text().replace('"version": 1', '"version": ' + "7" * 5000))
+    one_error_line(run("deal", "--check", big), 2, "thousands of digits")
+    one_error_line(run("verify", big, "--budget-nodes", 100), 3, "thousands of digits")
+    pack = tmp_path / "p.jsonl"
+    pack.write_text(json.dumps(json.loads(deal_file.read_text())) + "\n" + big.read_text().replace("\n", "") + "\n")
+    one_error_line(run("deal", "--check", pack), 2, "p.jsonl:2: not a deal (a number of thousands of digits)")
+
+
+def test_verify_never_writes_the_solution_over_its_deal(deal_file):
+    """D3: ``verify d.json --out d.json`` replaced the deal with its solution."""
+    before = deal_file.read_bytes()
+    one_error_line(run("verify", deal_file, "--budget-nodes", 100, "--out", deal_file), 3, "the deal file itself")
+    assert deal_file.read_bytes() == before
+
+
+def test_a_pipe_as_the_store_is_refused(tmp_path):
+    """D5: ``stats --db FIFO`` blocked for ever (SQLite opening a pipe)."""
+    fifo = tmp_path / "f.db"
+    os.mkfifo(fifo)
+    p = subprocess.run([sys.executable, "-m", "solver", "stats", "--db", str(fifo)], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 2 and "not a regular file" in p.stderr, p.stderr
+
+
+def test_a_store_name_that_is_not_text_is_still_a_name(tmp_path):
+    """D6: ``batch --db $'\\xff\\xfe.db'`` was a traceback (UnicodeEncodeError quoting the path)."""
+    name = os.fsdecode(b"\xff\xfe.db")
+    p = subprocess.run([sys.executable, "-m", "solver", "batch", "algerian", "--seeds", "1", "--budget-nodes", "100",
+                        "--jobs", "1", "--db", name], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0 and "Traceback" not in p.stderr, p.stderr
+    assert (tmp_path / name).is_file()
+
+
+def test_generate_never_writes_through_a_planted_link(tmp_path):
+    """D9: ``generate`` wrote through a dangling symbolic link planted as its pack (its check
+    was ``Path.exists()``, which follows the link)."""
+    target = tmp_path / "elsewhere.jsonl"
+    link = tmp_path / "pack.jsonl"
+    link.symlink_to(target)
+    r = run("generate", "algerian", "--winnable", "--count", 1, "--seed", 1, "--budget-nodes", 1000, "--jobs", 1,
+            "--out", link)
+    one_error_line(r, 2, "exists")
+    assert not target.exists()
+
+
+def test_numba_settings_that_break_it_are_one_line():
+    """D10: ``NUMBA_NUM_THREADS=0`` and ``NUMBA_DISABLE_JIT=1`` were tracebacks."""
+    for env, words in [({"NUMBA_NUM_THREADS": "0"}, "NUMBA_NUM_THREADS"), ({"NUMBA_DISABLE_JIT": "1"}, "unset it")]:
+        p = subprocess.run([sys.executable, "-m", "solver", "solve", "algerian", "1", "--budget-nodes", "10"],
+                           env=dict(os.environ, **env), capture_output=True, text=True, timeout=120)
+        assert p.returncode == 2 and p.stderr.startswith("error: ") and words in p.stderr, p.stderr
+        assert "Traceback" not in p.stderr
+    assert environment_problem({"NUMBA_NUM_THREADS": "2", "NUMBA_DISABLE_JIT": "0"}) is None
+
+
+def test_a_json_lines_file_of_other_documents_is_no_solutions_file(tmp_path, deal_file):
+    """D12: ``verify PACK --out F`` appended to a file whose lines were ``[]`` and ``1``."""
+    pack = tmp_path / "p.jsonl"
+    pack.write_text(json.dumps(json.loads(deal_file.read_text())) + "\n")
+    out = tmp_path / "o.jsonl"
+    out.write_text("[]\n1\n")
+    one_error_line(run("verify", pack, "--budget-nodes", 100, "--jobs", 1, "--out", out), 3,
+                   "not a solutions file (line 1)")
+    assert out.read_text() == "[]\n1\n"
+
+
+def test_a_pipe_named_as_a_solution_is_read_as_a_file(tmp_path):
+    """D13: a device given as the solution was taken for a move list ("not a move: ...") or
+    said "no such file"; it is read, and what is wrong with it is said."""
+    one_error_line(run("replay", "/dev/zero"), 2, "larger than")
+    one_error_line(run("replay", "/dev/null"), 2, "/dev/null is not JSON")
+
+
+def test_contradictory_or_ignored_options_are_refused(tmp_path, deal_file):
+    """D14: ``generate --winnable --unwinnable`` kept the last; ``replay SOLUTION --rule``
+    ignored the rule; ``--budget-nodes`` in Arabic-Indic digits was read as 5."""
+    one_error_line(run("generate", "algerian", "--winnable", "--unwinnable", "--count", 1, "--seed", 1,
+                       "--out", tmp_path / "g.jsonl"), 2, "one of them")
+    sol = tmp_path / "s.json"
+    assert run("solve", "algerian", "1", "--budget-nodes", 100000, "--out", sol).exit_code == 0
+    one_error_line(run("replay", sol, "--rule", "ranks=5"), 2, "carries its own rules")
+    r = run("solve", "algerian", "1", "--budget-nodes", "\u0665")         # a usage error: click's own form
+    assert r.exit_code == 2 and "is not a number written in the digits 0-9" in r.output, r.output
+
+
+def test_a_report_from_nothing_is_an_error(tmp_path):
+    """D15: ``report --no-solve --db typo.db`` wrote an empty table and exited 0."""
+    one_error_line(run("report", "--no-solve", "--db", tmp_path / "typo.db", "--out", tmp_path / "r"), 2,
+                   "nothing to write a table from")
+    assert not (tmp_path / "r" / "win-rates.md").exists()
+
+
+def _write_with_a_size_cap(args, cwd, cap):
+    """Run ``patience ARGS`` where files may not grow past ``cap`` bytes (a disk that fills):
+    a write past it fails with EFBIG instead of killing the process."""
+    def limit():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (cap, cap))
+    return subprocess.run([sys.executable, "-m", "solver", *map(str, args)], cwd=cwd, capture_output=True, text=True,
+                          timeout=300, preexec_fn=limit)
+
+
+@pytest.mark.parametrize("command", [["deal", "algerian", "2"], ["solve", "algerian", "2", "--budget-nodes", "100000"]])
+def test_a_failed_write_leaves_the_old_file_whole(tmp_path, command):
+    """F0, F2: ``--out`` files were truncated then written: a full disk left an empty file,
+    or destroyed the previous one. Now the old file stays as it was, and no other file is
+    left behind."""
+    old = tmp_path / "out.json"
+    old.write_text("the previous file\n")
+    p = _write_with_a_size_cap([*command, "--out", old], tmp_path, 1000)
+    assert p.returncode == 2 and "cannot write" in p.stderr and "Traceback" not in p.stderr, p.stderr
+    assert old.read_text() == "the previous file\n"
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["out.json"]
+    fresh = tmp_path / "new.json"
+    p = _write_with_a_size_cap([*command, "--out", fresh], tmp_path, 1000)
+    assert p.returncode == 2 and not fresh.exists(), p.stderr
+
+
+def test_export_to_a_full_disk_leaves_no_file(tmp_path):
+    """F0: ``export --out`` left an empty file on a full disk."""
+    db = tmp_path / "r.db"
+    assert run("batch", "algerian", "--seeds", "1-30", "--budget-nodes", 1000, "--jobs", 1, "--db", db).exit_code == 0
+    p = _write_with_a_size_cap(["export", "--db", db, "--out", "x.csv"], tmp_path, 1000)
+    assert p.returncode == 2 and "cannot write" in p.stderr, p.stderr
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_a_store_with_a_trigger_is_refused(tmp_path):
+    """S4: a trigger planted in a store ran on every insert (it rewrote won to lost)."""
+    db = tmp_path / "r.db"
+    assert run("batch", "algerian", "--seeds", "1", "--budget-nodes", 1000, "--jobs", 1, "--db", db).exit_code == 0
+    con = sqlite3.connect(db)
+    con.execute("CREATE TRIGGER t AFTER INSERT ON results BEGIN UPDATE results SET verdict = 'lost'; END")
+    con.commit()
+    con.close()
+    one_error_line(run("batch", "algerian", "--seeds", "2", "--budget-nodes", 1000, "--jobs", 1, "--db", db), 2,
+                   "trigger t")
+    one_error_line(run("stats", "--db", db), 2, "trigger t")
+
+
+def test_the_store_lock_is_never_a_planted_link(tmp_path):
+    """S1: the store's ``.lock`` followed a link planted in its place."""
+    db = tmp_path / "r.db"
+    target = tmp_path / "victim"
+    (tmp_path / "r.db.lock").symlink_to(target)
+    one_error_line(run("batch", "algerian", "--seeds", "1", "--budget-nodes", 1000, "--jobs", 1, "--db", db), 2,
+                   "cannot lock")
+    assert not target.exists()
+
+
+def test_replay_reads_every_solution_file_the_tool_writes(tmp_path, deal_file):
+    """Item 6: ``solve --out`` wrote a 1.9 MB solution that ``replay`` refused (over 1 MiB)."""
+    sol = tmp_path / "s.json"
+    assert run("solve", "algerian", "1", "--budget-nodes", 100000, "--out", sol).exit_code == 0
+    doc = json.loads(sol.read_text())
+    doc["moves"] = doc["moves"] * (2 * MAX_FILE_BYTES // (12 * len(doc["moves"])) + 1)
+    long = tmp_path / "long.json"
+    write_solution_doc(doc, long)
+    assert long.stat().st_size > MAX_FILE_BYTES
+    solution, _ = read_solution(long)
+    assert len(solution.moves) == len(doc["moves"])
+
+
+def test_a_short_generate_says_its_deals_are_kept_and_how_to_go_on(tmp_path):
+    """Item 8: a failed ``generate`` kept k deals, then refused the same command with a
+    larger ``--max-tries`` (the pack exists) without saying so."""
+    out = tmp_path / "g.jsonl"
+    r = run("generate", "algerian", "--winnable", "--count", 3, "--seed", 1, "--max-tries", 1, "--budget-nodes",
+            100000, "--jobs", 1, "--out", out)
+    one_error_line(r, 2, "they are kept")
+    assert "another --out and a larger --max-tries" in r.output
