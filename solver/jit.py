@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -51,18 +52,43 @@ def _writable(path: Path) -> bool:
         return False
 
 
+def _private(folder: Path) -> bool:
+    """``folder`` is (or is now made) a real folder of this user's alone (mode 0700). Numba's
+    index files are pickles: a cache folder another user can write to, or made by another
+    user first, could make a later run execute their code."""
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        st = os.lstat(folder)
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077
+
+
+def fallback_cache_dir(name: str) -> Path:
+    """A cache folder in the temporary directory: ``patience-solver-<uid>/<name>`` when that
+    folder is this user's alone, else a fresh private one (``mkdtemp``)."""
+    mine = Path(tempfile.gettempdir()) / f"patience-solver-{os.getuid()}"
+    if _private(mine) and _writable(mine / name):
+        return mine / name
+    return Path(tempfile.mkdtemp(prefix="patience-solver-numba-"))
+
+
 def usable_cache_dir() -> Path:
-    """``cache_dir()``, or a folder of the same name in the temporary directory when that
-    cannot be written."""
+    """``cache_dir()``, or a private folder in the temporary directory when that cannot be
+    written (``fallback_cache_dir``), with a note."""
     want = cache_dir()
     if _writable(want):
         return want
-    fallback = Path(tempfile.gettempdir()) / f"patience-solver-{os.getuid()}" / want.name
-    if not _writable(fallback):
-        fallback = Path(tempfile.mkdtemp(prefix="patience-solver-numba-"))
+    fallback = fallback_cache_dir(want.name)
     print(f"note: {want.parent} is not writable; numba's cache is in {fallback}", file=sys.stderr)
     return fallback
 
 
-if not os.environ.get("NUMBA_CACHE_DIR"):
+_given = os.environ.get("NUMBA_CACHE_DIR")
+if not _given:
     numba.config.CACHE_DIR = str(usable_cache_dir())
+elif not _writable(Path(_given)):
+    # Numba would compile every kernel anew on every run (about a minute), saying nothing.
+    numba.config.CACHE_DIR = str(fallback_cache_dir(cache_dir().name))
+    print(f"note: NUMBA_CACHE_DIR={_given} cannot be written; numba's cache is in {numba.config.CACHE_DIR}",
+          file=sys.stderr)

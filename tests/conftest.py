@@ -8,6 +8,7 @@ before the workers start (``tests.support.precompile``)."""
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -56,9 +57,14 @@ def pytest_xdist_setupnodes(config, specs):
     if any(Path(folder).rglob("*.nbi")):
         return
     root = Path(__file__).resolve().parent.parent
+    say = config.pluginmanager.get_plugin("terminalreporter").write_line
+    say(f"compiling the numba kernels once before the tests start (an empty cache, {folder}): "
+        f"about 3-5 minutes on two cores, more on a busy machine ...")
+    t = time.monotonic()
     procs = [subprocess.Popen([sys.executable, "-m", "tests.support.precompile", *group], cwd=root) for group in PRECOMPILE]
     for p in procs:
         p.wait()            # a failure costs only time: the workers compile what is missing
+    say(f"compiled in {time.monotonic() - t:.0f} s; the tests start")
 
 
 def _default_cache_dir() -> str:

@@ -133,6 +133,36 @@ profile_option = click.option("--profile", default=None, type=TEXT, metavar="NAM
                               help="Apply a rule profile first, e.g. 'pysolfc' for PySolFC's exact rules.")
 
 
+NOTICE_AFTER = 1.5         # seconds of warm-up before the command says the kernels are compiling
+
+
+def warm_up_saying(rules: Optional[Rules] = None, dominance: tuple = ()) -> float:
+    """``solver.driver.warm_up``, saying on standard error, once it has taken more than a
+    moment, that numba is compiling the kernels (once per solver version: from half a minute
+    to a few minutes on a fresh install; later runs load them from the cache), and how long
+    it took. Returns its seconds."""
+    import threading
+    from solver.driver import warm_up
+    said = threading.Event()
+
+    def notice() -> None:
+        said.set()
+        click.echo("compiling the solver's kernels (numba): once per version, from half a minute to a few "
+                   "minutes; later runs load them from the cache ...", err=True)
+
+    timer = threading.Timer(NOTICE_AFTER, notice)
+    timer.daemon = True
+    timer.start()
+    try:
+        seconds = warm_up(rules, dominance)
+    finally:
+        timer.cancel()
+        timer.join()
+    if said.is_set():
+        click.echo(f"compiled in {seconds:.0f} s", err=True)
+    return seconds
+
+
 def resolve_rules(variant: str, rules: tuple[str, ...], profile: Optional[str]) -> Rules:
     """The rules of ``--rule`` and ``--profile`` for ``variant``."""
     if profile == "":

@@ -10,7 +10,7 @@ import click
 
 from solver.batch import BatchRequest, BatchSummary, interrupted_by
 from solver.cli.base import (TEXT, Count, FilePath, budget_options, dominance_rules, main, make_budget,
-                             profile_option, resolve_rules, rule_option)
+                             profile_option, resolve_rules, rule_option, warm_up_saying)
 from solver.errors import EXIT_INTERRUPTED, RulesError, StoreError
 from solver.store import DEFAULT_DB, EXPORT_FORMATS
 from solver.variants import get_variant
@@ -89,7 +89,6 @@ def _batch(req: BatchRequest) -> Optional[BatchSummary]:
     from solver import batch as batch_module
     from solver.batch import Progress, parse_seeds, plan_jobs, run_batch, run_dask, run_local
     from solver.adapter import adapter_for
-    from solver.driver import warm_up
     from solver.store import Store
     if req.scheduler is not None and req.engine != "dask":
         raise RulesError("--scheduler is for --engine dask")
@@ -114,7 +113,7 @@ def _batch(req: BatchRequest) -> Optional[BatchSummary]:
     else:
         source = lambda js: run_local(js, n, batch_module.solve_job)   # noqa: E731 (looked up now: tests replace it)
     try:
-        click.echo(f"numba compile/load {warm_up(r, tuple(dominance)):.2f} s", err=True)   # once, before workers start
+        click.echo(f"numba compile/load {warm_up_saying(r, tuple(dominance)):.2f} s", err=True)   # once, before workers start
         run_batch(store, todo, source, summary, Progress(len(todo)))
     except KeyboardInterrupt:             # before the first seed (while compiling, say)
         summary.interrupted = True

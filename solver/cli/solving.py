@@ -10,7 +10,7 @@ import click
 
 from solver.cli.base import (Count, FilePath, PatienceCommand, budget_options, dominance_names, dominance_rules,
                              load_deal, main, make_budget, profile_option, resolve_rules, rule_option,
-                             shorten_option, size_text)
+                             shorten_option, size_text, warm_up_saying)
 from solver.cli.play import print_step
 from solver.errors import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_LOST, EXIT_UNKNOWN, EXIT_WON, DealFileError,
                            InternalError, RulesError, printable)
@@ -28,8 +28,8 @@ def _progress():
 
 
 def _run_solver(deal, budget, dominance):
-    from solver.driver import solve, warm_up
-    compile_s = warm_up(deal.rules, tuple(dominance))
+    from solver.driver import solve
+    compile_s = warm_up_saying(deal.rules, tuple(dominance))
     prog = _progress()
     res = solve(deal, budget, tuple(dominance), prog)
     if prog:
@@ -185,7 +185,6 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
     internal error (a bug: please report it). For a pack: 3 if any line is not a deal,
     else 1 if any deal is proved unwinnable, else 2 if any is unknown, else 0."""
     from solver.formats import read_deal, write_solution_doc
-    from solver.driver import warm_up
     from pathlib import Path
     budget = make_budget(budget_nodes, time_limit, memory, no_restarts, shorten_nodes)
     names = dominance_names(dominance)
@@ -196,7 +195,7 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
         _verify_pack(Path(deal_file), budget, budget_nodes is None, names, jobs, Path(out) if out else None, as_json)
     deal = read_deal(deal_file)
     budget = make_budget(budget_nodes, time_limit, memory, no_restarts, shorten_nodes, deal.rules)
-    warm_up(deal.rules, dominance_rules(deal.rules, names))   # a rule these rules refuse: bad input, before the solve
+    warm_up_saying(deal.rules, dominance_rules(deal.rules, names))   # a rule these rules refuse: bad input, before the solve
     res = _solve_for_verify(deal, budget, names)
     _print_verdict(res, deal_file, budget, out, as_json)
     if out:
@@ -208,11 +207,10 @@ def _verify_pack(path, budget, per_variant, names, jobs, out, as_json) -> None:
     """``verify`` on a pack: the lines, the summary, the exit status; never returns."""
     import os
     from solver.batch import run_local
-    from solver.driver import warm_up
     from solver.pack import verify_pack
     if out is not None and out.resolve() == path.resolve():
         raise DealFileError(f"--out {out} is the pack itself")
-    warm_up()
+    warm_up_saying()
 
     def report(res, label, resumed):
         _print_verdict(res, label, budget, str(out) if out else None, as_json, resumed)
@@ -282,7 +280,6 @@ def generate(variant, winnable, unwinnable, count, seed, max_tries, rules, profi
     import os
     from pathlib import Path
     from solver.batch import run_local
-    from solver.driver import warm_up
     from solver.generate import generate as generate_pack
     if winnable == unwinnable:
         raise RulesError("say which deals to keep: --winnable or --unwinnable (one of them)")
@@ -302,7 +299,7 @@ def generate(variant, winnable, unwinnable, count, seed, max_tries, rules, profi
     tries = max_tries or 100 * count
     click.echo(f"{r.describe()} (rules {r.hash()}): {count} {want} deals from shuffles of seed {seed} "
                f"(at most {tries:,} tries); budget {budget.nodes:,} nodes", err=True)
-    warm_up(r, dominance_rules(r, names))
+    warm_up_saying(r, dominance_rules(r, names))
     progress = _generate_progress(count)
     summary = generate_pack(r, want, count, seed, tries, budget, names, jobs or os.cpu_count() or 1, path,
                             solutions, run_local, progress)

@@ -17,7 +17,7 @@ OPTIONS = PACK_OPTIONS + (
     s("found_build", ("AC", "SS"), "foundations build up in alternate colours or in suit"),
     s("tableau_build", ("AC", "SS"), "tableau builds down in alternate colours or in suit"),
     s("gap_rule", ("auto_waste", "auto_stock", "any_available", "auto_reserve_first", "waste_only"),
-      "how empty tableau piles are filled (RULES.md Part II section 2.8)"),
+      "how empty tableau piles are filled (docs/rules.md, the values of gap_rule)"),
     b("waste_autofill", "an empty waste is refilled at once from the stock"),
     b("found_takeback", "a foundation's top card (never the base) may be moved back (PySolFC Queen of Italy)"),
     i("redeals", 0, 1, "1 = the waste may be turned once; in that pass a card is dealt only onto an empty waste"),

@@ -210,3 +210,45 @@ def test_a_short_generate_says_its_deals_are_kept_and_how_to_go_on(tmp_path):
             100000, "--jobs", 1, "--out", out)
     one_error_line(r, 2, "they are kept")
     assert "another --out and a larger --max-tries" in r.output
+
+
+def test_a_slow_warm_up_says_at_once_that_the_kernels_compile(monkeypatch):
+    """Item 2: the first solve was silent for 30 s to 2.5 min while numba compiled."""
+    import time
+    import solver.driver
+    monkeypatch.setattr("solver.cli.base.NOTICE_AFTER", 0.1)
+    real = solver.driver.warm_up
+
+    def slow(*args, **kwargs):
+        time.sleep(0.5)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solver.driver, "warm_up", slow)
+    r = run("solve", "algerian", "1", "--budget-nodes", 100)
+    assert "compiling the solver's kernels" in r.output and "compiled in" in r.output, r.output
+    monkeypatch.setattr(solver.driver, "warm_up", real)
+    assert "compiling" not in run("solve", "algerian", "1", "--budget-nodes", 100).output
+
+
+def test_an_unwritable_numba_cache_is_said_and_replaced(tmp_path):
+    """Item 7: ``NUMBA_CACHE_DIR`` unwritable made every run compile anew, silently."""
+    p = subprocess.run([sys.executable, "-c", "import solver.jit, numba; print(numba.config.CACHE_DIR)"],
+                       env=dict(os.environ, NUMBA_CACHE_DIR="/proc/no-such-folder"), capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 0 and "NUMBA_CACHE_DIR=/proc/no-such-folder cannot be written" in p.stderr, p.stderr
+    assert not p.stdout.startswith("/proc")
+
+
+def test_the_fallback_cache_folder_is_never_one_another_user_can_write(tmp_path, monkeypatch):
+    """S2: the fallback cache ``$TMPDIR/patience-solver-<uid>/`` was used if merely writable;
+    numba's index files are pickles, so a folder planted there first could run code."""
+    import tempfile
+    from solver import jit
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    planted = tmp_path / f"patience-solver-{os.getuid()}"
+    planted.mkdir(mode=0o777)
+    planted.chmod(0o777)
+    got = jit.fallback_cache_dir("numba-x")
+    assert planted not in got.parents and got.parent == tmp_path and got.name.startswith("patience-solver-numba-")
+    planted.chmod(0o700)
+    assert jit.fallback_cache_dir("numba-x") == planted / "numba-x"
