@@ -68,10 +68,13 @@ def _stamp(budget: dict, dominance: list, solver: str) -> str:
     return json.dumps([budget, sorted(dominance), solver], sort_keys=True)
 
 
-def stored_verdicts(out: Path, pack: Path) -> dict[tuple, dict]:
+def stored_verdicts(out: Path, pack: Path, losses: Optional[set] = None) -> dict[tuple, dict]:
     """The solutions already in ``out`` for lines of ``pack``, by (line, deal checksum, rules
     hash, producer stamp). Lines that are not whole solution documents (a run killed while
-    writing) are left out: their deals are solved again."""
+    writing) are left out: their deals are solved again. So are the deals stored "lost":
+    a file edited to say "lost" of a winnable deal must not decide the exit status, and a
+    loss, unlike a win, cannot be checked by replaying a line; proving it again costs
+    what it cost the first time. (A stored "unknown" is taken: it claims nothing.)"""
     from solver.variants import rules_from_dict
     found: dict[tuple, dict] = {}
     if not out.exists():
@@ -93,6 +96,11 @@ def stored_verdicts(out: Path, pack: Path) -> dict[tuple, dict]:
                 continue
             if doc["outcome"] == "won" and not _replays(doc):
                 continue                  # a "won" is taken only with a line that wins here
+            if doc["outcome"] == "lost":
+                found.pop(key, None)      # a "lost" cannot be checked: the deal is proved again
+                if losses is not None:
+                    losses.add(key)       # (and its new "lost" is not written twice)
+                continue
             found[key] = doc
     return found
 
@@ -138,7 +146,8 @@ def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[P
     solver_name = f"patience-solver {__version__}"
     if out:
         prepare_solutions_file(out)
-    stored = stored_verdicts(out, path) if out else {}
+    losses: set = set()
+    stored = stored_verdicts(out, path, losses) if out else {}
     keyed = []
     budgets = {}
     for n, deal in good:
@@ -153,6 +162,7 @@ def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[P
     for _, e in sorted(summary.bad, key=lambda x: x[0]):
         bad_line(e)
     todo = []
+    line_keys = {n: key for n, _, key in keyed}
     for n, deal, key in keyed:
         if key in stored:
             doc = stored[key]
@@ -174,7 +184,7 @@ def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[P
     try:
         with draining(run(todo, jobs, verify_job), summary) as source:
             for res in source:
-                if sink is not None:
+                if sink is not None and not (res["verdict"] == "lost" and line_keys[res["line"]] in losses):
                     _append(sink, out, dict(res["solution"], pack={"file": path.name, "line": res["line"]}))
                 summary.counts[res["verdict"]] += 1
                 report(res, f"{path}#{res['line']}", False)

@@ -127,6 +127,7 @@ class Store:
                 elif row[0] == "1":
                     self._upgrade_from_1()
             self._check_version(readonly)
+            self._check_records()
         except sqlite3.DatabaseError as e:
             raise StoreError(_explain(self.path, e)) from None
         except OSError as e:
@@ -160,6 +161,24 @@ class Store:
         if missing:
             raise StoreError(f"{self.path} is not a results store of this tool (its results table has no "
                              f"{', '.join(missing[:3])} column); give another --db")
+
+    # What a record's cells must be: SQLite stores any value in any column, so an edited or
+    # foreign store can hold text where a number belongs, or JSON that does not parse.
+    _CELL_RULES = ("typeof(nodes) != 'integer' OR typeof(states) != 'integer' OR typeof(table_bytes) != 'integer' "
+                   "OR typeof(budget_nodes) != 'integer' OR typeof(seconds) NOT IN ('real', 'integer') "
+                   "OR typeof(solution_length) NOT IN ('integer', 'null') OR typeof(game) != 'text' "
+                   "OR json_valid(rules) = 0 OR json_valid(budget) = 0 OR json_valid(dominance) = 0")
+
+    def _check_records(self) -> None:
+        """A store whose records do not have this tool's types (a number as text, a budget
+        that is not JSON: an edited or foreign file) is refused with the first such record,
+        rather than failing in the middle of a batch or a table."""
+        cols = {r[1] for r in self.db.execute("PRAGMA table_info(results)")}
+        rules = self._CELL_RULES + (" OR typeof(most_home) NOT IN ('integer', 'null')" if "most_home" in cols else "")
+        bad = self.db.execute(f"SELECT id FROM results WHERE {rules} LIMIT 1").fetchone()
+        if bad is not None:
+            raise StoreError(f"{self.path} holds a record this tool did not write (id {bad[0]}: a cell of the wrong "
+                             f"type, or JSON that does not parse); repair or remove it, or give another --db")
 
     def _upgrade_from_1(self) -> None:
         """Schema 1 to 2: add the most_home column (NULL in the old records), in one transaction."""

@@ -252,3 +252,19 @@ def test_the_fallback_cache_folder_is_never_one_another_user_can_write(tmp_path,
     assert planted not in got.parents and got.parent == tmp_path and got.name.startswith("patience-solver-numba-")
     planted.chmod(0o700)
     assert jit.fallback_cache_dir("numba-x") == planted / "numba-x"
+
+
+@pytest.mark.parametrize("edit", ["UPDATE results SET budget = '{not json' WHERE id = 1",
+                                  "UPDATE results SET seconds = 'abc' WHERE id = 1"])
+def test_a_store_with_a_malformed_record_is_refused(tmp_path, edit):
+    """D7, D8: a ``budget`` cell that is not JSON crashed ``batch``'s resume; a text value in
+    a REAL column crashed ``stats``."""
+    db = tmp_path / "r.db"
+    assert run("batch", "algerian", "--seeds", "1-2", "--budget-nodes", 1000, "--jobs", 1, "--db", db).exit_code == 0
+    con = sqlite3.connect(db)
+    con.execute(edit)
+    con.commit()
+    con.close()
+    one_error_line(run("batch", "algerian", "--seeds", "1-3", "--budget-nodes", 1000, "--jobs", 1, "--db", db), 2,
+                   "id 1: a cell of the wrong type")
+    one_error_line(run("stats", "--db", db), 2, "id 1: a cell of the wrong type")

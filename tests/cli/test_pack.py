@@ -69,21 +69,21 @@ def test_pack_exit_status_is_the_worst_verdict(tmp_path):
 
 
 def test_pack_resumes_from_its_solutions_file(tmp_path):
-    """A second run takes every stored verdict from the solutions file and solves none; a
-    last line cut by a killed run is dropped and its deal solved again; another budget is
-    another question, solved again."""
+    """A second run takes every stored win and unknown from the solutions file (a loss is
+    proved again, and not written twice); a last line cut by a killed run is dropped and its
+    deal solved again; another budget is another question, solved again."""
     p = _pack(tmp_path, FALLING)
     sols = tmp_path / "sols.jsonl"
     args = ["verify", str(p), "--jobs", "2", "--budget-nodes", "200000", "--out", str(sols)]
     assert run(*args).exit_code == 1
     first = sols.read_text()
     r = run(*args)
-    assert r.exit_code == 1 and r.stdout.count("(stored)") == 3 and "(3 from" in r.output, r.output
+    assert r.exit_code == 1 and r.stdout.count("(stored)") == 2 and "(2 from" in r.output, r.output
     assert sols.read_text() == first
     kept = first.splitlines(keepends=True)
     sols.write_text("".join(kept[:2]) + kept[2][:40])          # killed while writing the third
     r = run(*args)
-    assert r.exit_code == 1 and r.stdout.count("(stored)") == 2, r.output
+    assert r.exit_code == 1 and r.stdout.count("(stored)") == 1, r.output
     docs = [json.loads(x) for x in sols.read_text().splitlines()]
     assert sorted(d["pack"]["line"] for d in docs) == [1, 2, 3]
     r = run("verify", str(p), "--jobs", "2", "--budget-nodes", "100000", "--out", str(sols))
@@ -192,7 +192,7 @@ def test_solutions_file_repair_and_refusal(tmp_path):
     assert run(*args).exit_code == 1
     sols.write_text(sols.read_text().rstrip("\n"))
     r = run(*args)
-    assert r.exit_code == 1 and r.stdout.count("(stored)") == 2, r.output
+    assert r.exit_code == 1 and r.stdout.count("(stored)") == 1, r.output     # the loss is proved again
     assert sols.read_text().endswith("}\n") and len(sols.read_text().splitlines()) == 2
     single = tmp_path / "one.jsonl"
     assert run("solve", "falling-star", "2", "--budget-nodes", "200000", "--out", str(single)).exit_code == 0
@@ -215,3 +215,16 @@ def test_stored_wins_name_their_base_and_generate_never_overwrites(tmp_path):
     before = out.read_bytes()
     r, _, _ = _generate(tmp_path, "gen", "terrace", "--winnable", "--count", "1", "--seed", "2", "--jobs", "1")
     assert r.exit_code == 2 and "exists" in r.output and out.read_bytes() == before
+
+
+def test_a_stored_loss_is_proved_again(tmp_path):
+    """D11 (issue 66): a "lost" in a solutions file was taken on trust by a resumed
+    ``verify --out``: edited into the file of a winnable deal, it made ``verify`` exit 1."""
+    p = _pack(tmp_path, [FALLING[0]])
+    sols = tmp_path / "sols.jsonl"
+    args = ["verify", str(p), "--jobs", "1", "--budget-nodes", "200000", "--out", str(sols)]
+    assert run(*args).exit_code == 0
+    doc = json.loads(sols.read_text())
+    sols.write_text(json.dumps(dict(doc, outcome="lost", moves=[])) + "\n")
+    r = run(*args)
+    assert r.exit_code == 0 and "(stored)" not in r.stdout and ": winnable in" in r.stdout, r.output
