@@ -68,7 +68,8 @@ class SolveResult:
     verdict: str                          # won / lost / unknown
     reason: Optional[str] = None          # for unknown: nodes, time or memory
     moves: list = field(default_factory=list)
-    nodes: int = 0
+    nodes: int = 0                        # all nodes: the budget's searches and ``win_nodes``
+    win_nodes: int = 0                    # of which spent after the budget, by searches for wins and from leads
     states: int = 0                       # unique states stored
     seconds: float = 0.0                  # kernel search time
     certify_seconds: float = 0.0          # shortening the line and replaying it on the reference engine
@@ -92,7 +93,7 @@ class SolveResult:
         return Solution(self.verdict, list(self.moves), self.reason, {
             "solver": f"patience-solver {__version__}", "budget": self.budget.as_dict(),
             "dominance": list(self.dominance), "attempts": self.attempts,
-            "nodes": self.nodes, "states": self.states, "most_home": self.most_home,
+            "nodes": self.nodes, "win_nodes": self.win_nodes, "states": self.states, "most_home": self.most_home,
             "search_line_moves": self.search_moves, "proof": self.proof,
             "seconds": round(self.seconds, 4), "certify_seconds": round(self.certify_seconds, 4)})
 
@@ -239,6 +240,7 @@ def _plan_win(ad: KernelAdapter, pos: Position, res: SolveResult, nodes: int,
         won, path, expansions, most = WIN_SEARCHES[name](ad.kernel, ad.cfg, state, keys, size, noise, weights,
                                                          WIN_SEED)
         res.nodes += int(expansions)
+        res.win_nodes += int(expansions)
         res.most_home = max(res.most_home, int(most))
         if won and (shorter_than is None or len(path) < shorter_than):
             return name, [int(m) for m in path]
@@ -289,6 +291,7 @@ def _search_lead(ad: KernelAdapter, deal: Deal, start_pos: Position, root: RootV
         pos = line[-1 - back]
         attempt = search_attempt(ad, pos, root.lead_nodes, memory, deadline)
         res.nodes += attempt.nodes
+        res.win_nodes += attempt.nodes
         res.most_home = max(res.most_home, attempt.most_home)
         path = None
         if attempt.status == WON:

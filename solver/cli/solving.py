@@ -95,7 +95,9 @@ def solve(variant, game_number, deal_file, rules, profile, budget_nodes, time_li
     click.echo(_verdict_line(deal, res))
     click.echo(f"rules: {deal.rules.describe()} (hash {deal.rules.hash()})")
     per_state = res.table_bytes / res.states if res.states else 0
-    click.echo(f"nodes {res.nodes:,}  unique states {res.states:,}  search {res.seconds:.3f} s  "
+    nodes = (f"nodes {res.nodes:,} ({res.nodes - res.win_nodes:,} of the budget, {res.win_nodes:,} after it in "
+             f"searches for wins)" if res.win_nodes else f"nodes {res.nodes:,}")
+    click.echo(f"{nodes}  unique states {res.states:,}  search {res.seconds:.3f} s  "
                f"certify {res.certify_seconds:.3f} s  (numba compile/load {compile_s:.2f} s)  table {res.table_bytes / 2 ** 20:.0f} MiB "
                f"({per_state:.1f} bytes/state)")
     if res.verdict == "unknown":

@@ -268,3 +268,18 @@ def test_a_store_with_a_malformed_record_is_refused(tmp_path, edit):
     one_error_line(run("batch", "algerian", "--seeds", "1-3", "--budget-nodes", 1000, "--jobs", 1, "--db", db), 2,
                    "id 1: a cell of the wrong type")
     one_error_line(run("stats", "--db", db), 2, "id 1: a cell of the wrong type")
+
+
+def test_nodes_after_the_budget_are_said_apart():
+    """Item 5: The Reinforcements reported 17 M nodes on a 2 M budget, the searches for wins'
+    nodes counted in with the budget's."""
+    import re
+    from solver.driver import Budget, solve
+    deal = pysolfc_deal(make_rules("terrace"), 6)           # unknown at 20,000 nodes: the beams run
+    res = solve(deal, Budget(nodes=20_000))
+    assert res.win_nodes > 0 and res.nodes - res.win_nodes <= 20_000, (res.nodes, res.win_nodes)
+    assert res.solution().producer["win_nodes"] == res.win_nodes
+    r = run("solve", "terrace", "6", "--budget-nodes", 20_000)
+    m = re.search(r"nodes ([\d,]+) \(([\d,]+) of the budget, ([\d,]+) after it in searches for wins\)", r.output)
+    total, budget, after = (int(x.replace(",", "")) for x in m.groups())
+    assert total == budget + after and budget <= 20_000 < total, r.output
