@@ -31,6 +31,7 @@ from typing import Callable, Collection, Iterable, Optional
 
 from solver.batch import (SOLVER_VERSION, BatchRequest, BatchSummary, interrupted_by, same_results,
                           sigterm_as_interrupt)
+from solver.errors import OutputError
 from solver.stats import GroupStats, group_stats, render
 from solver.store import DEFAULT_DB, Store
 
@@ -273,7 +274,10 @@ def write_files(folder: Path, rows: list[dict], sets: dict, waiting: Iterable[di
     """Write the records, the rule sets, the table and the pending records (``records_for``)
     into ``folder``: each file first under a temporary name, then all renamed at once, with
     Ctrl-C and SIGTERM held meanwhile, so that an interrupt leaves the old files or the new."""
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OutputError(f"cannot write the report into {folder}: {e.strerror}") from None
     stats = table(rows, sets)
     waiting = list(waiting)
     files = {"records.csv.gz": _csv_gz(RECORD_FIELDS, rows),
@@ -283,8 +287,15 @@ def write_files(folder: Path, rows: list[dict], sets: dict, waiting: Iterable[di
     if waiting:
         files["pending.csv.gz"] = _csv_gz(PENDING_FIELDS, waiting)
     with _signals_held():
-        for name, data in files.items():
-            (folder / (name + ".tmp")).write_bytes(data)
+        written = []
+        try:
+            for name, data in files.items():
+                written.append(folder / (name + ".tmp"))
+                written[-1].write_bytes(data)
+        except OSError as e:              # a full disk: the old files stay, the new ones go
+            for tmp in written:
+                tmp.unlink(missing_ok=True)
+            raise OutputError(f"cannot write {written[-1]}: {e.strerror}") from None
         for name in files:
             os.replace(folder / (name + ".tmp"), folder / name)
         if not waiting:

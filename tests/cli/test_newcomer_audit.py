@@ -283,3 +283,17 @@ def test_nodes_after_the_budget_are_said_apart():
     m = re.search(r"nodes ([\d,]+) \(([\d,]+) of the budget, ([\d,]+) after it in searches for wins\)", r.output)
     total, budget, after = (int(x.replace(",", "")) for x in m.groups())
     assert total == budget + after and budget <= 20_000 < total, r.output
+
+
+def test_a_report_that_cannot_be_written_says_which_file(tmp_path):
+    """F4: ``report``'s file-write errors were reported as "cannot write to standard output";
+    a failed write leaves no temporary file behind."""
+    db = tmp_path / "r.db"
+    assert run("batch", "algerian", "--seeds", "1-3", "--budget-nodes", 1000, "--jobs", 1, "--db", db).exit_code == 0
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    one_error_line(run("report", "--no-solve", "--db", db, "--out", blocker), 2, f"cannot write the report into {blocker}")
+    (tmp_path / "rep").mkdir()
+    p = _write_with_a_size_cap(["report", "--no-solve", "--db", db, "--out", "rep"], tmp_path, 300)
+    assert p.returncode == 2 and "cannot write rep/" in p.stderr and "standard output" not in p.stderr, p.stderr
+    assert list((tmp_path / "rep").iterdir()) == []
