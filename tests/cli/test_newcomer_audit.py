@@ -292,7 +292,8 @@ def test_a_report_that_cannot_be_written_says_which_file(tmp_path):
     assert run("batch", "algerian", "--seeds", "1-3", "--budget-nodes", 1000, "--jobs", 1, "--db", db).exit_code == 0
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
-    one_error_line(run("report", "--no-solve", "--db", db, "--out", blocker), 2, f"cannot write the report into {blocker}")
+    one_error_line(run("report", "--no-solve", "--db", db, "--out", blocker / "rep"), 2,
+                   f"cannot write the report into {blocker / 'rep'}")
     (tmp_path / "rep").mkdir()
     p = _write_with_a_size_cap(["report", "--no-solve", "--db", db, "--out", "rep"], tmp_path, 300)
     assert p.returncode == 2 and "cannot write rep/" in p.stderr and "standard output" not in p.stderr, p.stderr
