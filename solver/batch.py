@@ -173,17 +173,25 @@ def _die_with_parent() -> None:
 
 # ----- engines: each yields records as they complete -----------------------------------------
 
+def pool_context():
+    """The start method of the worker processes, stated rather than left to Python's default
+    (which changes between versions and systems): ``fork`` where the system has it, so that
+    the workers inherit the kernels ``warm_up`` compiled; else ``spawn``, whose workers
+    load them from numba's cache."""
+    import multiprocessing
+    return multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+
+
 def run_local(jobs: list, n_workers: int, work: Callable) -> Iterator:
     """The default engine: a local process pool running ``work`` on each job (``solve_job``:
     a batch's records), results as they complete. When the driver stops taking them (an interrupt,
     an error) the workers are stopped at once, running jobs and all: what they would have
     finished is solved again on resume."""
-    import multiprocessing
     if n_workers <= 1:
         for j in jobs:
             yield work(j)
         return
-    pool = multiprocessing.Pool(n_workers, initializer=_worker_init)
+    pool = pool_context().Pool(n_workers, initializer=_worker_init)
     try:
         yield from pool.imap_unordered(work, jobs)
     finally:

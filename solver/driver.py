@@ -16,6 +16,7 @@ its rules (``solver.adapter``), the depth-first searches and the plan of attempt
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Optional
@@ -95,7 +96,24 @@ class SolveResult:
             "dominance": list(self.dominance), "attempts": self.attempts,
             "nodes": self.nodes, "win_nodes": self.win_nodes, "states": self.states, "most_home": self.most_home,
             "search_line_moves": self.search_moves, "proof": self.proof,
-            "seconds": round(self.seconds, 4), "certify_seconds": round(self.certify_seconds, 4)})
+            "seconds": round(self.seconds, 4), "certify_seconds": round(self.certify_seconds, 4),
+            "versions": library_versions()})
+
+
+@functools.lru_cache(maxsize=None)
+def library_versions() -> dict:
+    """The versions a verdict depends on besides the solver's: Python, numpy, numba, and
+    OR-Tools, whose CP-SAT decides the Alhambra family's schedule models (recorded in every
+    solution file)."""
+    import platform
+    from importlib.metadata import PackageNotFoundError, version
+    found = {"python": platform.python_version()}
+    for name in ("numpy", "numba", "ortools"):
+        try:
+            found[name] = version(name)
+        except PackageNotFoundError:
+            found[name] = None
+    return found
 
 
 

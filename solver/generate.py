@@ -1,17 +1,17 @@
 """New random deals, kept only when certified winnable (or proved unwinnable): a publisher's
 own shuffles, reproducible from a seed.
 
-Shuffle number i of seed S is ``random.Random(f"{S}/{i}")``'s shuffle of the two packs (the
-family's hook cards, e.g. Alhambra's aces and kings, placed as PySolFC places them), so the
-same seed gives the same deals on any machine and with any number of workers: the tries are
-solved in rounds, and within a round kept in shuffle order.
+Shuffle number i of seed S is the shuffle ``solver.layout.stable_shuffle`` names by the text
+"S/i" (SHA-256 draws, defined by this project, not by Python's ``random``), applied to the two
+packs (the family's hook cards, e.g. Alhambra's aces and kings, placed as PySolFC places
+them), so the same seed gives the same deals on any machine, Python version and number of
+workers: the tries are solved in rounds, and within a round kept in shuffle order.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -27,7 +27,7 @@ WANTED = {"winnable": "won", "unwinnable": "lost"}
 
 def shuffled_deal(rules: Rules, seed: int, i: int) -> Deal:
     """Shuffle number ``i`` of ``seed`` under ``rules``."""
-    d = shuffled_sequence(rules, random.Random(f"{seed}/{i}"))
+    d = shuffled_sequence(rules, f"{seed}/{i}")
     return Deal(rules, initial_layout(rules, d), {"kind": "custom", "generated": {"seed": seed, "shuffle": i}})
 
 

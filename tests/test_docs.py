@@ -45,3 +45,13 @@ def test_ci_runs_the_readme_test_command():
     command = ".venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest -q -n 2"
     assert command in (root / "README.md").read_text()
     assert command.replace("pip install", "pip install --quiet") in (root / ".ci" / "run").read_text()
+
+
+def test_licence_and_citation_match_the_project():
+    """Item 9 of issue 66: a LICENSE file for the MIT licence pyproject names, and a
+    CITATION.cff whose version is the package's."""
+    import tomllib
+    root = DOCS.parent
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    assert project["license"]["text"] == "MIT" and (root / "LICENSE").read_text().startswith("MIT License")
+    assert f'version: "{project["version"]}"' in (root / "CITATION.cff").read_text()

@@ -298,3 +298,25 @@ def test_a_report_that_cannot_be_written_says_which_file(tmp_path):
     p = _write_with_a_size_cap(["report", "--no-solve", "--db", db, "--out", "rep"], tmp_path, 300)
     assert p.returncode == 2 and "cannot write rep/" in p.stderr and "standard output" not in p.stderr, p.stderr
     assert list((tmp_path / "rep").iterdir()) == []
+
+
+def test_generated_shuffles_are_defined_by_the_project():
+    """Item 9: ``generate``'s shuffle was ``random.shuffle``, whose algorithm Python does not
+    promise to keep. The project's own is pinned here: any change of it changes every pack."""
+    from solver.layout import stable_shuffle
+    x = list(range(10))
+    stable_shuffle(x, "1/1")
+    assert x == [7, 0, 5, 3, 8, 1, 6, 9, 2, 4]
+    y = list(range(104))
+    stable_shuffle(y, "7/3")
+    assert y[:12] == [3, 10, 102, 5, 2, 49, 35, 16, 14, 57, 34, 100] and sorted(y) == list(range(104))
+
+
+def test_solution_files_name_the_libraries_and_workers_are_forked():
+    """Item 9: the OR-Tools version was recorded nowhere, though CP-SAT decides verdicts;
+    the workers' start method was Python's default, which changes between versions."""
+    from solver.batch import pool_context
+    from solver.driver import Budget, solve
+    producer = solve(pysolfc_deal(make_rules("algerian"), 1), Budget(nodes=1000)).solution().producer
+    assert set(producer["versions"]) == {"python", "numpy", "numba", "ortools"} and producer["versions"]["ortools"]
+    assert pool_context().get_start_method() == ("fork" if sys.platform.startswith("linux") else "spawn")
