@@ -53,5 +53,5 @@ def test_licence_and_citation_match_the_project():
     import tomllib
     root = DOCS.parent
     project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
-    assert project["license"]["text"] == "MIT" and (root / "LICENSE").read_text().startswith("MIT License")
+    assert project["license"] == "MIT" and (root / "LICENSE").read_text().startswith("MIT License")
     assert f'version: "{project["version"]}"' in (root / "CITATION.cff").read_text()
