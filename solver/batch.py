@@ -22,7 +22,7 @@ from typing import Callable, Iterable, Iterator, Optional
 from solver import __version__, deals
 from solver.store import DEFAULT_DB, Record, Store, rules_json
 from solver.variants import Rules, RulesError
-from solver.errors import SeedRangeError
+from solver.errors import SeedRangeError, printable
 
 SOLVER_VERSION = f"patience-solver {__version__}"
 
@@ -213,8 +213,12 @@ def run_dask(jobs: list[Job], scheduler: Optional[str], n_workers: int) -> Itera
             raise RulesError(f"cannot reach the Dask scheduler {scheduler!r}: "
                              f"{type(e).__name__}: {str(e)[:200]}") from None
     else:
-        cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+        import dask
+        # No dashboard, and no HTTP pages at all (with only the dashboard off, the scheduler
+        # still served its health and metrics pages on 127.0.0.1:8787).
+        with dask.config.set({"distributed.scheduler.http.routes": [], "distributed.worker.http.routes": []}):
+            cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
         client = Client(cluster)
     try:
         client.run(_worker_init)
@@ -314,6 +318,31 @@ class Progress:
             self.stream.write("\n")
 
 
+def job_problem(rec, job: Optional[Job]) -> Optional[str]:
+    """Why ``rec`` is not a record this batch asked for as ``job`` (None: it is). What a Dask
+    worker returns is not authenticated: a record for a game not asked for (or asked once and
+    answered already), under other rules, budget, rules or solver version, or with cells of
+    the wrong type is refused, and its seed is solved again on resume."""
+    from solver.driver import Budget
+    from solver.variants import make_rules
+    if not isinstance(rec, Record):
+        return "it is not a record"
+    if job is None:
+        return f"game {printable(str(rec.game), 40)} was not asked for (or was answered already)"
+    want = (job.variant, make_rules(job.variant, dict(job.options)).hash(), job.nodes, SOLVER_VERSION,
+            json.dumps(list(job.dominance)),
+            json.dumps(Budget(job.nodes, job.seconds, job.memory, job.restarts, shorten=0).as_dict(), allow_nan=False))
+    got = (rec.variant, rec.rules_hash, rec.budget_nodes, rec.solver_version, rec.dominance, rec.budget)
+    if got != want:
+        return "its variant, rules, budget, rules of proof or solver version are not the batch's"
+    ints = (rec.nodes, rec.states, rec.table_bytes)
+    if (rec.verdict not in ("won", "lost", "unknown") or not all(type(x) is int for x in ints)
+            or type(rec.seconds) not in (int, float) or not isinstance(rec.rules, str)
+            or not (rec.moves is None or isinstance(rec.moves, str))):
+        return "its cells are not of this tool's types"
+    return None
+
+
 def replay_problem(rec: Record) -> Optional[str]:
     """Why a record's "won" does not hold on the driver's reference engine (None: it holds,
     or the record is no win). A worker certified it already; the driver checks again because
@@ -392,9 +421,10 @@ def run_batch(store: Store, jobs: list[Job], records: Callable[[list[Job]], Iter
               summary: BatchSummary, progress: Optional[Progress] = None) -> BatchSummary:
     """Drain ``records(jobs)`` into the store, one committed record per seed (``draining``:
     an interrupt keeps every record received)."""
+    asked = {job.game: job for job in jobs}
     with draining(records(jobs), summary) as source:
         for rec in source:
-            why = replay_problem(rec)
+            why = job_problem(rec, asked.pop(getattr(rec, "game", None), None)) or replay_problem(rec)
             if why is not None:
                 summary.rejected.append((rec.game, why))
                 continue

@@ -11,7 +11,7 @@ import click
 from solver.batch import BatchRequest, BatchSummary, interrupted_by
 from solver.cli.base import (TEXT, Count, FilePath, budget_options, dominance_rules, main, make_budget,
                              profile_option, resolve_rules, rule_option, warm_up_saying)
-from solver.errors import EXIT_INTERRUPTED, RulesError, StoreError
+from solver.errors import EXIT_INTERRUPTED, RulesError, StoreError, printable
 from solver.store import DEFAULT_DB, EXPORT_FORMATS
 from solver.variants import get_variant
 
@@ -127,8 +127,9 @@ def _batch(req: BatchRequest) -> Optional[BatchSummary]:
     click.echo(f"stored {summary.done}: won {c['won']}, lost {c['lost']}, unknown {c['unknown']}", err=True)
     if summary.rejected:
         game, why = summary.rejected[0]
-        StoreError(f"{len(summary.rejected)} won records were not stored: their line does not replay on the "
-                   f"driver (game {game}: {why}); a worker of another version, or not ours").show()
+        StoreError(f"{len(summary.rejected)} records were not stored: not what the batch asked for, or a won line "
+                   f"that does not replay on the driver (game {printable(str(game), 40)}: {why}); a worker of "
+                   f"another version, or not ours; their seeds are solved again on resume").show()
     return summary
 
 

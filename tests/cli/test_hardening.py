@@ -266,7 +266,7 @@ def test_the_driver_replays_every_won_record_before_storing_it(tmp_path, monkeyp
     monkeypatch.setattr(batch, "solve_job", forged)
     db = tmp_path / "r.db"
     r = run("batch", "algerian", "--seeds", "1-3", "--jobs", "1", "--db", str(db))
-    assert r.exit_code == 2 and "1 won records were not stored" in r.output and "game 2:" in r.output, r.output
+    assert r.exit_code == 2 and "1 records were not stored" in r.output and "game 2:" in r.output, r.output
     games = sorted(g for (g,) in sqlite3.connect(db).execute("SELECT game FROM results"))
     assert games == ["1", "3"]
     assert batch.replay_problem(real(batch.Job("algerian", tuple(sorted(make_rules("algerian").as_dict().items())),

@@ -320,3 +320,49 @@ def test_solution_files_name_the_libraries_and_workers_are_forked():
     producer = solve(pysolfc_deal(make_rules("algerian"), 1), Budget(nodes=1000)).solution().producer
     assert set(producer["versions"]) == {"python", "numpy", "numba", "ortools"} and producer["versions"]["ortools"]
     assert pool_context().get_start_method() == ("fork" if sys.platform.startswith("linux") else "spawn")
+
+
+@pytest.mark.parametrize("forge", ["other_game", "twice", "lost_other_budget", "other_version", "text_nodes"])
+def test_a_record_the_batch_did_not_ask_for_is_refused(tmp_path, monkeypatch, forge):
+    """S5: the driver trusted every field a (Dask) worker returned but the won line: a
+    hostile worker stored "lost" under another budget, records for games never asked for,
+    another version. Each forged record is refused, its seed left to be solved again."""
+    import dataclasses
+    from solver import batch
+    real = batch.solve_job
+
+    def forged(job):
+        rec = real(job)
+        if job.game != "2":
+            return rec
+        return {"other_game": lambda: dataclasses.replace(rec, game="9999"),
+                "twice": lambda: dataclasses.replace(real(dataclasses.replace(job, game="1")), game="1"),
+                "lost_other_budget": lambda: dataclasses.replace(rec, verdict="lost", moves=None, budget_nodes=5),
+                "other_version": lambda: dataclasses.replace(rec, solver_version="0.0.1"),
+                "text_nodes": lambda: dataclasses.replace(rec, nodes="many")}[forge]()
+    monkeypatch.setattr(batch, "solve_job", forged)
+    db = tmp_path / "r.db"
+    r = run("batch", "algerian", "--seeds", "1-3", "--budget-nodes", 1000, "--jobs", 1, "--db", db)
+    assert r.exit_code == 2 and "1 records were not stored" in r.output, r.output
+    games = sorted(g for (g,) in sqlite3.connect(db).execute("SELECT game FROM results"))
+    assert games == ["1", "3"], games
+
+
+def test_the_local_dask_cluster_serves_no_pages(monkeypatch):
+    """S5: the local cluster served Dask's HTTP pages on 127.0.0.1:8787 with the dashboard off."""
+    pytest.importorskip("dask.distributed")
+    import dask
+    from dask.distributed import LocalCluster
+    from solver import batch
+    seen = {}
+
+    class Probe(LocalCluster):
+        def __init__(self, *args, **kwargs):
+            seen["routes"] = (dask.config.get("distributed.scheduler.http.routes"),
+                              dask.config.get("distributed.worker.http.routes"))
+            raise RuntimeError("probe")
+
+    monkeypatch.setattr("dask.distributed.LocalCluster", Probe)
+    with pytest.raises(RuntimeError, match="probe"):
+        list(batch.run_dask([], None, 1))
+    assert seen["routes"] == ([], [])
