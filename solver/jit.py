@@ -53,15 +53,15 @@ def _writable(path: Path) -> bool:
 
 
 def _private(folder: Path) -> bool:
-    """``folder`` is (or is now made) a real folder of this user's alone (mode 0700). Numba's
-    index files are pickles: a cache folder another user can write to, or made by another
-    user first, could make a later run execute their code."""
+    """``folder`` is (or is now made, mode 0700) a real folder that this user owns and no
+    one else can write to. Numba's index files are pickles: a cache folder another user can
+    write to, or made by another user first, could make a later run execute their code."""
     try:
         folder.mkdir(mode=0o700, exist_ok=True)
         st = os.lstat(folder)
     except OSError:
         return False
-    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o022
 
 
 def fallback_cache_dir(name: str) -> Path:

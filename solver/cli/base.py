@@ -76,12 +76,17 @@ class PatienceGroup(click.Group):
 
     command_class = PatienceCommand
 
-    def main(self, *args, **kwargs):
+    def main(self, *args, standalone_mode: bool = True, **kwargs):
         """Output written while the options are parsed (``--help``, ``--version``) gets the
-        commands' handling of a full or closed standard output too."""
+        commands' handling of a full or closed standard output too. Click's own handling of
+        errors is kept, but a Ctrl-C that lands outside a command's own handling (while the
+        group or the command parses its arguments) is an interrupt, 130, as everywhere,
+        not click's "Aborted!" with status 1."""
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
         try:
             try:
-                return super().main(*args, **kwargs)
+                rv = super().main(*args, standalone_mode=False, **kwargs)
             finally:
                 sys.stdout.flush()
         except OSError as e:
@@ -89,6 +94,12 @@ class PatienceGroup(click.Group):
             if isinstance(err, click.ClickException):
                 err.show()
             sys.exit(err.exit_code)
+        except click.ClickException as e:
+            e.show()
+            sys.exit(e.exit_code)
+        except click.Abort:                # click's KeyboardInterrupt (or end of input)
+            _interrupted()
+        sys.exit(rv if isinstance(rv, int) else 0)   # click.exceptions.Exit's status, as click gives it
 
 
 class FilePath(click.Path):
