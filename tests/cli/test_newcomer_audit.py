@@ -366,3 +366,15 @@ def test_the_local_dask_cluster_serves_no_pages(monkeypatch):
     with pytest.raises(RuntimeError, match="probe"):
         list(batch.run_dask([], None, 1))
     assert seen["routes"] == ([], [])
+
+
+def test_out_never_writes_through_a_planted_link(tmp_path):
+    """S1: ``deal/solve/export --out`` followed a link planted at the output path; now the
+    file is written whole beside it and renamed over the link, which leaves its target as
+    it was."""
+    victim = tmp_path / "victim"
+    victim.write_text("keep me\n")
+    out = tmp_path / "out.json"
+    out.symlink_to(victim)
+    assert run("deal", "algerian", "1", "--out", out).exit_code == 0
+    assert victim.read_text() == "keep me\n" and not out.is_symlink() and json.loads(out.read_text())["variant"] == "algerian"
