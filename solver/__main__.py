@@ -29,15 +29,27 @@ def main() -> None:
     if problem:
         sys.stderr.write(f"error: {problem}\n")
         sys.exit(2)                     # solver.errors.EXIT_USAGE, not imported yet
+    from solver import interrupts      # light: no numba yet
+    interrupts.record_interrupts()
     try:
         from solver.cli import run
-    except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
-        sys.stderr.flush()
-        # At once: an interrupt that lands in a module's import can leave the signal pending,
-        # and the interpreter's exit then ends by SIGINT (status -2) whatever sys.exit said.
-        os._exit(130)                   # solver.errors.EXIT_INTERRUPTED, not imported yet
+    except BaseException:
+        # A KeyboardInterrupt, or what an import made of one (numba's import of scipy once
+        # ended in "TypeError: expected a message argument"): an interrupt if one came.
+        if not interrupts.interrupted():
+            raise
+        _quit_interrupted()
+    if interrupts.interrupted():          # its KeyboardInterrupt was lost in an import
+        _quit_interrupted()
     run()
+
+
+def _quit_interrupted() -> None:
+    sys.stderr.write("interrupted\n")
+    sys.stderr.flush()
+    # At once: an interrupt that lands in a module's import can leave the signal pending,
+    # and the interpreter's exit then ends by SIGINT (status -2) whatever sys.exit said.
+    os._exit(130)                       # solver.errors.EXIT_INTERRUPTED, not imported yet
 
 
 if __name__ == "__main__":

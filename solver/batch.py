@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional
 
-from solver import __version__, deals
+from solver import __version__, deals, interrupts
 from solver.store import DEFAULT_DB, Record, Store, rules_json
 from solver.variants import Rules, RulesError
 from solver.errors import SeedRangeError, printable
@@ -424,6 +424,7 @@ def run_batch(store: Store, jobs: list[Job], records: Callable[[list[Job]], Iter
     asked = {job.game: job for job in jobs}
     with draining(records(jobs), summary) as source:
         for rec in source:
+            interrupts.raise_if_interrupted()     # a Ctrl-C whose own raise was lost
             why = job_problem(rec, asked.pop(getattr(rec, "game", None), None)) or replay_problem(rec)
             if why is not None:
                 summary.rejected.append((rec.game, why))

@@ -26,6 +26,42 @@ _quit_now: bytes | None = None          # second Ctrl-C during a hold: write thi
 _installed = False
 
 
+_received = False                       # a Ctrl-C came (``record_interrupts``)
+
+
+def record_interrupts() -> None:
+    """Replace Python's own Ctrl-C handler by one that also records the interrupt, for the
+    command line, before anything heavy is imported. Python raises the KeyboardInterrupt
+    wherever the main thread is; where that is a callback whose exceptions Python ignores
+    (importlib's module-lock weakref callback: "Exception ignored in ... cb"), the interrupt
+    was lost and a batch ran on (2 runs in 160 with Ctrl-C in the first 0.2 s). The record
+    lets the command stop at its next check (``raise_if_interrupted``)."""
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _record_and_raise)
+
+
+def _record_and_raise(signum, frame) -> None:
+    global _received
+    _received = True
+    raise KeyboardInterrupt
+
+
+def raise_if_interrupted() -> None:
+    """Raise KeyboardInterrupt if a Ctrl-C was recorded (its own raise may have been lost)."""
+    if _received:
+        raise KeyboardInterrupt
+
+
+def interrupted() -> bool:
+    """Whether a Ctrl-C was recorded (``record_interrupts``)."""
+    return _received
+
+
+def _python_handler(handler) -> bool:
+    """``handler`` is Python's own Ctrl-C handler, or the one that records it too."""
+    return handler is signal.default_int_handler or handler is _record_and_raise
+
+
 def quit_on_second_interrupt(farewell: str) -> None:
     """Let a second Ctrl-C during a compile end the process at once with status 130, after
     writing ``farewell`` (a line) to standard error. For the command line only; it does
@@ -53,7 +89,7 @@ def install() -> None:
             if threading.current_thread() is not threading.main_thread():
                 return
             self.depth += 1
-            if self.depth == 1 and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            if self.depth == 1 and _python_handler(signal.getsignal(signal.SIGINT)):
                 self.previous = signal.signal(signal.SIGINT, self.note)
 
         def on_end(self, ev) -> None:
@@ -75,6 +111,8 @@ def install() -> None:
             if not self.pending:
                 os.write(2, _NOTE)      # not sys.stderr: the handler may run inside a write to it
             self.pending = True
+            global _received
+            _received = self.previous is _record_and_raise or _received
 
     event.register("numba:compiler_lock", CompileHold())
     _installed = True

@@ -13,7 +13,7 @@ from typing import Callable, Optional
 
 import click
 
-from solver import __version__
+from solver import __version__, interrupts
 from solver.errors import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, OutputError, RulesError, printable
 from solver.batch import interrupted_by
 from solver.formats import Deal, pysolfc_deal, read_deal
@@ -27,6 +27,7 @@ class PatienceCommand(click.Command):
 
     def invoke(self, ctx):
         try:
+            interrupts.raise_if_interrupted()     # a Ctrl-C whose own raise was lost in an import
             rv = super().invoke(ctx)
         except OSError as e:
             if getattr(e, "filename", None) is None and e.errno is not None:
