@@ -286,36 +286,20 @@ def plan_jobs(store: Store, rules: Rules, seeds: list[str], nodes: int, seconds:
     return [Job(rules.variant, opts, g, nodes, seconds, memory, tuple(dominance), restarts) for g in todo], len(seeds) - len(todo)
 
 
-class Progress:
-    """done/total, rate, ETA and running counts on stderr: a live line on a terminal,
-    plain lines every ``every`` seconds otherwise."""
+class BatchProgress:
+    """A batch's progress (``solver.progress.Progress``): seeds done of the total, with the
+    running counts of won, lost and unknown."""
 
     def __init__(self, total: int, every: float = 10.0, stream=None):
-        self.total, self.every = total, every
-        self.stream = stream or sys.stderr
-        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
-        self.t0 = self.last = time.monotonic()
+        from solver.progress import Progress
+        self.shown = Progress(total, "seeds", every, stream)
 
     def update(self, s: BatchSummary, force: bool = False) -> None:
-        now = time.monotonic()
-        if not (self.tty or force or now - self.last >= self.every):
-            return
-        self.last = now
-        el = now - self.t0
-        rate = s.done / el if el > 0 else 0.0
-        eta = (self.total - s.done) / rate if rate > 0 else float("inf")
         c = s.counts
-        line = (f"{s.done}/{self.total} seeds  {rate:.2f}/s  ETA {_fmt_eta(eta)}  "
-                f"won {c['won']} lost {c['lost']} unknown {c['unknown']}")
-        if self.tty:
-            self.stream.write("\r" + line + "   ")
-        else:
-            self.stream.write(line + "\n")
-        self.stream.flush()
+        self.shown.update(s.done, f"won {c['won']} lost {c['lost']} unknown {c['unknown']}", force)
 
     def close(self) -> None:
-        if self.tty:
-            self.stream.write("\n")
+        self.shown.close()
 
 
 def job_problem(rec, job: Optional[Job]) -> Optional[str]:
@@ -388,13 +372,6 @@ def sigterm_as_interrupt():
     return signal.signal(signal.SIGTERM, interrupt)
 
 
-def _fmt_eta(s: float) -> str:
-    if s == float("inf"):
-        return "?"
-    s = int(s)
-    return f"{s // 3600}h{s % 3600 // 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s"
-
-
 @contextmanager
 def draining(source, summary):
     """The body drains ``source`` (results from the workers); Ctrl-C and SIGTERM stop it
@@ -418,7 +395,7 @@ def draining(source, summary):
 
 
 def run_batch(store: Store, jobs: list[Job], records: Callable[[list[Job]], Iterable[Record]],
-              summary: BatchSummary, progress: Optional[Progress] = None) -> BatchSummary:
+              summary: BatchSummary, progress: Optional[BatchProgress] = None) -> BatchSummary:
     """Drain ``records(jobs)`` into the store, one committed record per seed (``draining``:
     an interrupt keeps every record received)."""
     asked = {job.game: job for job in jobs}

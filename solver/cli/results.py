@@ -87,7 +87,7 @@ def _batch(req: BatchRequest) -> Optional[BatchSummary]:
     """The batch; returns its summary (None if there was nothing to solve)."""
     import os
     from solver import batch as batch_module
-    from solver.batch import Progress, parse_seeds, plan_jobs, run_batch, run_dask, run_local
+    from solver.batch import BatchProgress, parse_seeds, plan_jobs, run_batch, run_dask, run_local
     from solver.adapter import adapter_for
     from solver.store import Store
     if req.scheduler is not None and req.engine != "dask":
@@ -114,7 +114,7 @@ def _batch(req: BatchRequest) -> Optional[BatchSummary]:
         source = lambda js: run_local(js, n, batch_module.solve_job)   # noqa: E731 (looked up now: tests replace it)
     try:
         click.echo(f"numba compile/load {warm_up_saying(r, tuple(dominance)):.2f} s", err=True)   # once, before workers start
-        run_batch(store, todo, source, summary, Progress(len(todo)))
+        run_batch(store, todo, source, summary, BatchProgress(len(todo)))
     except KeyboardInterrupt:             # before the first seed (while compiling, say)
         summary.interrupted = True
     except SystemError as e:

@@ -17,23 +17,26 @@ from solver.errors import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_LOST, EXIT_UNK
 from solver.kernels import family
 
 
-def _progress():
-    """A live line on stderr when it is a terminal (nodes, states, seconds)."""
+def _progress(budget_nodes: int):
+    """A live bar on stderr when it is a terminal (``solver.progress.Progress``: nodes of the
+    budget, states), gone when the solve ends; else None."""
+    from solver.progress import Progress
     if not sys.stderr.isatty():
         return None
-
-    def show(nodes, states, seconds):
-        click.echo(f"\r  {nodes:,} nodes  {states:,} states  {seconds:.1f} s   ", nl=False, err=True)
-    return show
+    shown = Progress(budget_nodes, "nodes", leave=False)
+    shown.show = lambda nodes, states, seconds: shown.update(nodes, f"{states:,} states")
+    return shown
 
 
 def _run_solver(deal, budget, dominance):
     from solver.driver import solve
     compile_s = warm_up_saying(deal.rules, tuple(dominance))
-    prog = _progress()
-    res = solve(deal, budget, tuple(dominance), prog)
-    if prog:
-        click.echo("\r" + " " * 60 + "\r", nl=False, err=True)
+    prog = _progress(budget.nodes)
+    try:
+        res = solve(deal, budget, tuple(dominance), prog.show if prog else None)
+    finally:
+        if prog:
+            prog.close()
     return res, compile_s
 
 
@@ -302,12 +305,13 @@ def generate(variant, winnable, unwinnable, count, seed, max_tries, rules, profi
     click.echo(f"{r.describe()} (rules {r.hash()}): {count} {want} deals from shuffles of seed {seed} "
                f"(at most {tries:,} tries); budget {budget.nodes:,} nodes", err=True)
     warm_up_saying(r, dominance_rules(r, names))
-    progress = _generate_progress(count)
-    summary = generate_pack(r, want, count, seed, tries, budget, names, jobs or os.cpu_count() or 1, path,
-                            solutions, run_local, progress)
+    shown, progress = _generate_progress(count)
+    try:
+        summary = generate_pack(r, want, count, seed, tries, budget, names, jobs or os.cpu_count() or 1, path,
+                                solutions, run_local, progress)
+    finally:
+        shown.close()
     c = summary.counts
-    if sys.stderr.isatty():
-        click.echo("", err=True)          # end the live line
     click.echo(f"kept {summary.kept} of {summary.tried} tried (won {c['won']}, lost {c['lost']}, "
                f"unknown {c['unknown']}): {out}, solutions {solutions}", err=True)
     if summary.interrupted:
@@ -321,15 +325,8 @@ def generate(variant, winnable, unwinnable, count, seed, max_tries, rules, profi
 
 
 def _generate_progress(count: int):
-    """Progress of ``generate`` on stderr: live on a terminal, else every 10 seconds."""
-    import time
-    tty = sys.stderr.isatty()
-    last = [0.0]
-
-    def show(s) -> None:
-        now = time.monotonic()
-        if tty or now - last[0] >= 10 or s.kept == count:
-            last[0] = now
-            line = f"kept {s.kept}/{count}, tried {s.tried}"
-            click.echo(("\r" + line) if tty else line, nl=not tty, err=True)
-    return show
+    """Progress of ``generate`` (``solver.progress.Progress``): deals kept of ``count``, and
+    shuffles tried; returns the display and the function ``generate`` calls."""
+    from solver.progress import Progress
+    shown = Progress(count, "deals kept")
+    return shown, lambda s: shown.update(s.kept, f"tried {s.tried}", s.kept == count)

@@ -378,3 +378,23 @@ def test_out_never_writes_through_a_planted_link(tmp_path):
     out.symlink_to(victim)
     assert run("deal", "algerian", "1", "--out", out).exit_code == 0
     assert victim.read_text() == "keep me\n" and not out.is_symlink() and json.loads(out.read_text())["variant"] == "algerian"
+
+
+def test_one_progress_display_for_the_long_commands():
+    """Item 9: three hand-written progress displays; now one, drawn by tqdm: in a log, plain
+    lines (no carriage return) every ``every`` seconds and at the end."""
+    import io
+    import inspect
+    from solver import batch
+    from solver.cli import solving
+    from solver.progress import Progress
+    log = io.StringIO()
+    shown = Progress(10, "seeds", every=3600, stream=log)
+    shown.update(3, "won 2")                  # within the interval: nothing
+    shown.update(10, "won 9", force=True)
+    shown.close()
+    assert "\r" not in log.getvalue() and log.getvalue().count("\n") == 1 and "10/10" in log.getvalue(), log.getvalue()
+    assert "won 9" in log.getvalue()
+    for source in (inspect.getsource(batch.BatchProgress), inspect.getsource(solving._generate_progress),
+                   inspect.getsource(solving._progress)):
+        assert "solver.progress import Progress" in source and "\\r" not in source
