@@ -39,7 +39,13 @@ class PatienceCommand(click.Command):
         except KeyboardInterrupt:
             _interrupted()
         except SystemError as e:
-            if interrupted_by(e):              # Ctrl-C landed inside a compiled call
+            if interrupted_by(e) or interrupts.interrupted():   # Ctrl-C landed inside a compiled call
+                _interrupted()
+            raise
+        except Exception:
+            # What a lazy import made of a Ctrl-C (numba's once ended in "RuntimeError: Error
+            # calling __set_name__ ..."): an interrupt if one came.
+            if interrupts.interrupted():
                 _interrupted()
             raise
         _flush_stdout()
