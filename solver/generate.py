@@ -1,7 +1,7 @@
 """New random deals, kept only when certified winnable (or proved unwinnable): a publisher's
 own shuffles, reproducible from a seed.
 
-Shuffle number i of seed S is the shuffle ``solver.layout.stable_shuffle`` names by the text
+Shuffle number i of seed S is the shuffle ``stable_shuffle`` (below) names by the text
 "S/i" (SHA-256 draws, defined by this project, not by Python's ``random``), applied to the two
 packs (the family's hook cards, e.g. Alhambra's aces and kings, placed as PySolFC places
 them), so the same seed gives the same deals on any machine, Python version and number of
@@ -10,6 +10,7 @@ workers: the tries are solved in rounds, and within a round kept in shuffle orde
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -25,9 +26,43 @@ from solver.variants import Rules
 WANTED = {"winnable": "won", "unwinnable": "lost"}
 
 
+class StableShuffle:
+    """What ``shuffled_sequence`` takes as its random generator: ``shuffle`` is
+    ``stable_shuffle`` named by ``key``."""
+
+    def __init__(self, key: str):
+        self.key = key
+
+    def shuffle(self, items: list) -> None:
+        stable_shuffle(items, self.key)
+
+
+def stable_shuffle(items: list, key: str) -> None:
+    """Shuffle ``items`` in place, the same way on every machine and Python version (Python
+    does not promise that of ``random.shuffle``): Fisher-Yates from the last place down,
+    the place to swap with drawn from SHA-256 of ``key/k`` for draw k = 0, 1, ... (its
+    first 8 bytes as a big-endian integer), a draw that would favour some places
+    rejected."""
+    draws = 0
+
+    def below(m: int) -> int:
+        nonlocal draws
+        limit = (1 << 64) - (1 << 64) % m          # the largest multiple of m that fits
+        while True:
+            x = int.from_bytes(hashlib.sha256(f"{key}/{draws}".encode()).digest()[:8], "big")
+            draws += 1
+            if x < limit:
+                return x % m
+
+    for i in range(len(items) - 1, 0, -1):
+        j = below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+
 def shuffled_deal(rules: Rules, seed: int, i: int) -> Deal:
     """Shuffle number ``i`` of ``seed`` under ``rules``."""
-    d = shuffled_sequence(rules, f"{seed}/{i}")
+    d = shuffled_sequence(rules, StableShuffle(f"{seed}/{i}"))
     return Deal(rules, initial_layout(rules, d), {"kind": "custom", "generated": {"seed": seed, "shuffle": i}})
 
 

@@ -8,8 +8,6 @@ RULES.md Part II); this module holds what they share and asks the registry for t
 
 from __future__ import annotations
 
-import hashlib
-
 from collections import Counter
 from typing import TYPE_CHECKING, Sequence
 
@@ -39,35 +37,13 @@ def deal_sequence(rules: Rules, game: deals.GameNumber) -> list[int]:
     return [code for _, code in seq]
 
 
-def shuffled_sequence(rules: Rules, key: str) -> list[int]:
-    """D as card codes for a shuffle of our own named by ``key`` (``stable_shuffle``), not a
-    PySolFC game number: the same pack and hook, another order."""
+def shuffled_sequence(rules: Rules, rng) -> list[int]:
+    """D as card codes for a shuffle of our own (``rng``: a ``random.Random``), not a PySolFC
+    game number: the same pack and hook, another order."""
     hook, n = hook_for(rules)
     ids = deals.pack_ids(rules["ranks"], rules["suits"])
-    stable_shuffle(ids, key)
+    rng.shuffle(ids)
     return [code for _, code in deals.dealing_order(ids, hook, n)]
-
-
-def stable_shuffle(items: list, key: str) -> None:
-    """Shuffle ``items`` in place, the same way on every machine and Python version (Python
-    does not promise that of ``random.shuffle``): Fisher-Yates from the last place down,
-    the place to swap with drawn from SHA-256 of ``key/k`` for draw k = 0, 1, ... (its
-    first 8 bytes as a big-endian integer), a draw that would favour some places
-    rejected."""
-    draws = 0
-
-    def below(m: int) -> int:
-        nonlocal draws
-        limit = (1 << 64) - (1 << 64) % m          # the largest multiple of m that fits
-        while True:
-            x = int.from_bytes(hashlib.sha256(f"{key}/{draws}".encode()).digest()[:8], "big")
-            draws += 1
-            if x < limit:
-                return x % m
-
-    for i in range(len(items) - 1, 0, -1):
-        j = below(i + 1)
-        items[i], items[j] = items[j], items[i]
 
 
 def initial_layout(rules: Rules, d: Sequence[int]) -> Layout:

@@ -303,7 +303,7 @@ def test_a_report_that_cannot_be_written_says_which_file(tmp_path):
 def test_generated_shuffles_are_defined_by_the_project():
     """Item 9: ``generate``'s shuffle was ``random.shuffle``, whose algorithm Python does not
     promise to keep. The project's own is pinned here: any change of it changes every pack."""
-    from solver.layout import stable_shuffle
+    from solver.generate import stable_shuffle
     x = list(range(10))
     stable_shuffle(x, "1/1")
     assert x == [7, 0, 5, 3, 8, 1, 6, 9, 2, 4]
