@@ -12,7 +12,6 @@ import datetime
 import json
 import os
 import re
-import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field

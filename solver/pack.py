@@ -9,12 +9,12 @@ solver version is not solved again).
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator, Optional
 
 from solver.errors import DealFileError, UnsupportedVariant
+from solver.files import replace_whole
 from solver.formats import SOLUTION_FORMAT, deal_from_json, deal_to_json, read_deal_lines, solution_to_json
 from solver.variants import budget_nodes
 
@@ -215,12 +215,7 @@ def prepare_solutions_file(out: Path) -> None:
                                 f"give another file")
     if lines and not lines[-1].endswith(b"\n"):
         fixed = lines[:-1] + ([lines[-1] + b"\n"] if _is_solution_line(lines[-1]) else [])
-        try:
-            tmp = out.with_name(out.name + ".tmp")
-            tmp.write_bytes(b"".join(fixed))
-            os.replace(tmp, out)
-        except OSError as e:
-            raise DealFileError(f"cannot write {out}: {e.strerror}") from None
+        replace_whole(out, b"".join(fixed))
     elif lines and not _is_solution_line(lines[-1]):
         raise DealFileError(f"--out {out} is not a solutions file (line {len(lines)}); "
                             f"give another file")

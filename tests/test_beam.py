@@ -17,8 +17,8 @@ from solver.driver import Budget, solve
 from solver.engine import engine_for
 from solver.kernels import kernel_module
 from solver.nested import nested
-from solver.playback import replay
 from solver.variants import make_rules
+from tests.support.kernel_checks import beam_wins_what_the_search_leaves
 
 BUDGET = Budget(nodes=100_000)     # beams 200 states wide
 
@@ -29,15 +29,7 @@ def _reinforcements():
 
 
 def test_a_beam_wins_a_deal_the_search_leaves_unknown(monkeypatch):
-    rules, dom = _reinforcements()
-    deal = game("reinforcements", 20)
-    res = solve(deal, BUDGET, dom)
-    assert (res.verdict, res.proof) == ("won", "beam")
-    assert replay(deal, res.moves).ok
-    assert res.nodes > BUDGET.nodes                     # the beams' moves are counted
-    monkeypatch.setattr(beam_order, "plan", lambda cfg, nodes: [])
-    plain = solve(deal, BUDGET, dom)
-    assert (plain.verdict, plain.reason) == ("unknown", "nodes")
+    beam_wins_what_the_search_leaves(monkeypatch, "reinforcements", 20, BUDGET, "beam", beam_order)
 
 
 def test_beams_that_find_no_win_decide_nothing():

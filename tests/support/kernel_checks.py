@@ -23,6 +23,7 @@ from solver.playback import replay
 from solver.dispatch import gen_moves, hash_state, make_move, undo_move
 from solver.adapter import adapter_for, expand_dominance, kernel_state
 from solver.driver import Budget, solve
+from solver.variants import make_rules
 
 # Verdict checks: no detour search after a win (tests/test_shorten.py checks that)
 MINI_BUDGET = Budget(nodes=5_000_000, memory=1 << 24, shorten=0)
@@ -152,3 +153,21 @@ def reference_perft(deal, depth: int) -> list[int]:
 
     walk(e.initial_position(deal.layout), 0)
     return counts
+
+
+def beam_wins_what_the_search_leaves(monkeypatch, variant: str, game_number: int, budget: Budget, proof: str,
+                                     plan_owner) -> None:
+    """A family's searches for wins certify a line for a deal its search leaves unknown
+    within ``budget`` (recorded under ``proof``, their moves counted in the nodes); with
+    ``plan_owner.plan`` emptied (the family's ``beam_order``) the same solve is unknown."""
+    from solver.api import game
+    rules = make_rules(variant, {})
+    dominance = expand_dominance(rules, ["all"])
+    deal = game(variant, game_number)
+    res = solve(deal, budget, dominance)
+    assert (res.verdict, res.proof) == ("won", proof)
+    assert replay(deal, res.moves).ok
+    assert res.nodes > budget.nodes                     # the beams' moves are counted
+    monkeypatch.setattr(plan_owner, "plan", lambda cfg, nodes: [])
+    plain = solve(deal, budget, dominance)
+    assert (plain.verdict, plain.reason) == ("unknown", "nodes")

@@ -20,6 +20,7 @@ from solver.state import full_hash
 from solver.terrace import beam_order
 from solver.terrace.layout import base_rank
 from solver.variants import make_rules
+from tests.support.kernel_checks import beam_wins_what_the_search_leaves
 
 BUDGET = Budget(nodes=200_000)     # beams 200 states wide
 
@@ -30,15 +31,7 @@ def _rules(variant="terrace"):
 
 
 def test_a_beam_wins_a_deal_the_search_leaves_unknown(monkeypatch):
-    rules, dom = _rules()
-    deal = game("terrace", 77)
-    res = solve(deal, BUDGET, dom)
-    assert (res.verdict, res.proof) == ("won", "fresh_beam")
-    assert replay(deal, res.moves).ok
-    assert res.nodes > BUDGET.nodes                     # the beams' moves are counted
-    monkeypatch.setattr(beam_order, "plan", lambda cfg, nodes: [])
-    plain = solve(deal, BUDGET, dom)
-    assert (plain.verdict, plain.reason) == ("unknown", "nodes")
+    beam_wins_what_the_search_leaves(monkeypatch, "terrace", 77, BUDGET, "fresh_beam", beam_order)
 
 
 def test_beams_that_find_no_win_decide_nothing():
