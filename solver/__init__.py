@@ -16,7 +16,7 @@ def _version() -> str:
 
 # The public API (``solver.api``): ``solver.solve``, ``solver.game``, ... Loaded on first use,
 # so that ``import solver`` (every command, even ``--help``) stays light.
-_API = ("Budget", "Deal", "ReplayResult", "Rules", "SolveResult", "game", "read_deal", "read_deals",
+_API = ("Budget", "Deal", "ReplayResult", "Rules", "SolveResult", "game", "hint", "read_deal", "read_deals",
         "replay", "rules", "solve", "verify")
 __all__ = ["__version__", *_API]
 

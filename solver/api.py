@@ -20,7 +20,7 @@ from solver.moves import Move, parse_moves
 from solver.variants import Rules, make_rules
 
 __all__ = ["Budget", "Deal", "ReplayResult", "Rules", "SolveResult",  # noqa: F822 (three from __getattr__)
-           "game", "read_deal", "read_deals", "replay", "rules", "solve", "verify"]
+           "game", "hint", "read_deal", "read_deals", "replay", "rules", "solve", "verify"]
 
 
 def rules(variant: str, profile: Optional[str] = None, **options) -> Rules:
@@ -70,6 +70,38 @@ def solve(deal: Deal, nodes: Optional[int] = None, seconds: Optional[float] = No
     return _solve(deal, budget, expand_dominance(deal.rules, tuple(dominance)))
 
 
+def hint(deal: Deal, played: Union[str, Iterable[Union[str, Move]]] = (), nodes: Optional[int] = None,
+         move_nodes: Optional[int] = None, seconds: Optional[float] = None, memory: Optional[int] = None,
+         dominance: Iterable[str] = ("all",), look_back: bool = True):
+    """A game in play: the position after ``played`` (the notation as one string or a list,
+    or ``Move`` objects; legal from the deal's opening, else ``IllegalMove``). Returns a
+    ``solver.in_play.Hint``: ``verdict`` on the position (the claims of ``solve``; a won
+    ``result.moves`` goes on from the position), ``next_move()``, and with ``move_nodes``
+    each legal move's verdict (``moves``); with ``look_back``, for a position not proved
+    winnable, ``where_lost`` (``losing_move``: the move that lost the game, when proved).
+    ``nodes`` defaults to the variant's budget."""
+    from solver.adapter import expand_dominance
+    from solver.driver import Budget
+    from solver.in_play import hint as _hint
+    from solver.variants import budget_nodes
+    b = Budget()
+    def budget(n: int) -> Budget:
+        return Budget(nodes=n, seconds=b.seconds if seconds is None else seconds,
+                      memory=b.memory if memory is None else memory)
+    moves = _moves(played)
+    return _hint(deal, moves, budget(budget_nodes(deal.rules) if nodes is None else nodes),
+                 expand_dominance(deal.rules, tuple(dominance)), None if move_nodes is None else budget(move_nodes),
+                 look_back)
+
+
+def _moves(items: Union[str, Iterable[Union[str, Move]]]) -> list[Move]:
+    """Moves given as ``Move`` objects, or the notation as one string or a list of strings."""
+    items = items if isinstance(items, str) else list(items)
+    if items and not isinstance(items, str) and all(isinstance(m, Move) for m in items):
+        return list(items)
+    return parse_moves(items) if items else []
+
+
 def verify(path: Union[str, Path], nodes: Optional[int] = None, seconds: Optional[float] = None,
            memory: Optional[int] = None) -> Iterator[tuple[Deal, object]]:
     """Each deal of a deal file (``.json``, or ``.jsonl`` with one deal a line) with its
@@ -85,7 +117,4 @@ def replay(deal: Deal, moves: Union[str, Iterable[Union[str, Move]]], step: Opti
     and ``final`` the first and last positions). ``step(i, move, position)`` is called after
     each legal move with the position it leads to."""
     from solver.playback import replay as _replay
-    items = moves if isinstance(moves, str) else list(moves)
-    parsed = items if items and not isinstance(items, str) and all(isinstance(m, Move) for m in items) \
-        else parse_moves(items)
-    return _replay(deal, parsed, step)
+    return _replay(deal, _moves(moves), step)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 import numpy as np
 
@@ -34,8 +34,8 @@ from solver.formats import Deal, Solution
 from solver.kernels import family
 from solver.lines import SHORTEN_NODES, certify, expand_line, line_length, shorten_line
 from solver.nested import nested
-from solver.errors import RulesError, UnsupportedVariant
-from solver.moves import BASE
+from solver.errors import IllegalMove, RulesError, UnsupportedVariant
+from solver.moves import BASE, Move, format_move
 from solver.search import LOST, WON, table_slots, winning_path
 
 if TYPE_CHECKING:
@@ -118,9 +118,12 @@ def library_versions() -> dict:
 
 
 def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
-          progress: Optional[Callable[[int, int, float], None]] = None) -> SolveResult:
+          progress: Optional[Callable[[int, int, float], None]] = None, played: Sequence[Move] = ()) -> SolveResult:
     """Decide ``deal`` within ``budget``; ``progress(nodes, states, seconds)`` is called
-    between slices.
+    between slices. With ``played`` (moves legal from the deal's opening, else
+    ``IllegalMove``), decide the position they lead to: a win's ``moves`` go on from there,
+    and are certified by replaying ``played`` and them from the opening; "lost" means no
+    line from that position wins.
 
     With ``budget.restarts`` the budget is spent on a series of searches (``win_first_schedule``):
     the plain move order with a small node limit, then shuffled orders with growing limits,
@@ -152,8 +155,7 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
     (``relaxation_moves``; Alhambra: as many as the budget has nodes while at most one
     redeal is allowed): lost there is lost. The result's nodes count both."""
     ad = adapter_for(deal.rules, dominance)
-    engine = engine_for(deal.rules)
-    start_pos = engine.initial_position(deal.layout)
+    start_pos = position_after(deal, played)
     t0 = time.perf_counter()
     deadline = t0 + budget.seconds
     spent = 0
@@ -205,19 +207,19 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         if len(path) > LONG_LINE:
             path = _shorter_line(ad, start_pos, path, res, budget.nodes, deadline)
         path, infos = shorten_line(ad, start_pos, path, budget.shorten)
-        res.moves = certify(deal, expand_line(ad, start_pos, path, infos))
+        res.moves = certify(deal, expand_line(ad, start_pos, path, infos), played)
         res.verdict, res.reason = "won", None
         res.certify_seconds = time.perf_counter() - t1
     elif attempt.status == LOST:
         res.verdict, res.reason = "lost", None
     elif attempt.reason == "nodes" and time.perf_counter() < deadline:
-        if not _wins(ad, deal, start_pos, res, budget, t0, deadline):
-            _root_verdict(ad, deal, start_pos, res, t0, deadline, budget.memory)
+        if not _wins(ad, deal, played, start_pos, res, budget, t0, deadline):
+            _root_verdict(ad, deal, played, start_pos, res, t0, deadline, budget.memory)
     return res
 
 
-def _wins(ad: KernelAdapter, deal: Deal, start_pos: Position, res: SolveResult, budget: Budget, t0: float,
-          deadline: float) -> bool:
+def _wins(ad: KernelAdapter, deal: Deal, played: Sequence[Move], start_pos: Position, res: SolveResult,
+          budget: Budget, t0: float, deadline: float) -> bool:
     """After a search that ran out of nodes, the family's searches for wins (``win_plan``,
     ``WIN_SEARCHES``), in turn until one wins, the clock read between them: a win is
     certified like the search's (``proof`` names the search that found it), and no win
@@ -228,7 +230,7 @@ def _wins(ad: KernelAdapter, deal: Deal, start_pos: Position, res: SolveResult, 
         t1 = time.perf_counter()
         res.search_moves = line_length(ad, start_pos, path)
         path, infos = shorten_line(ad, start_pos, path, budget.shorten)
-        res.moves = certify(deal, expand_line(ad, start_pos, path, infos))
+        res.moves = certify(deal, expand_line(ad, start_pos, path, infos), played)
         res.verdict, res.reason, res.proof = "won", None, name
         res.certify_seconds = time.perf_counter() - t1
     res.seconds = time.perf_counter() - t0
@@ -265,8 +267,8 @@ def _plan_win(ad: KernelAdapter, pos: Position, res: SolveResult, nodes: int,
     return None
 
 
-def _root_verdict(ad: KernelAdapter, deal: Deal, start_pos: Position, res: SolveResult, t0: float,
-                  deadline: float, memory: int) -> None:
+def _root_verdict(ad: KernelAdapter, deal: Deal, played: Sequence[Move], start_pos: Position, res: SolveResult,
+                  t0: float, deadline: float, memory: int) -> None:
     """After a search that ran out of nodes, the family's verdict from outside the search
     (Alhambra: the schedule model) within the time left: lost by its proof, or won by a
     line certified here; or a lead, a line of play from whose end ``_search_lead`` looks
@@ -282,7 +284,7 @@ def _root_verdict(ad: KernelAdapter, deal: Deal, start_pos: Position, res: Solve
     verdict, moves, rule = root[:3]
     if verdict == "won":
         t1 = time.perf_counter()
-        res.moves = certify(deal, moves)
+        res.moves = certify(deal, moves, played)
         res.certify_seconds = time.perf_counter() - t1
     res.verdict, res.reason, res.proof = verdict, None, rule
     res.seconds = time.perf_counter() - t0
@@ -320,6 +322,19 @@ def _search_lead(ad: KernelAdapter, deal: Deal, start_pos: Position, root: RootV
         if path is not None:
             return RootVerdict("won", list(lead[:len(line) - 1 - back]) + expand_line(ad, pos, path), root.rule)
     return None
+
+
+def position_after(deal: Deal, played: Sequence[Move] = ()) -> Position:
+    """The reference engine's position after ``played`` from the deal's opening
+    (``IllegalMove`` names the first move that is not legal)."""
+    engine = engine_for(deal.rules)
+    pos = engine.initial_position(deal.layout)
+    for i, m in enumerate(played):
+        try:
+            pos = engine.apply(pos, m)
+        except IllegalMove as e:
+            raise IllegalMove(f"move {i + 1} ({format_move(m)}) is illegal: {e}") from None
+    return pos
 
 
 RELAX_FIRST = 10_000                 # relaxed moves of the first root relaxation search

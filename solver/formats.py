@@ -426,3 +426,41 @@ def read_solution(path: str | Path) -> tuple[Solution, Deal]:
     """A solution file's solution and the deal it is for (files up to ``MAX_SOLUTION_BYTES``:
     every file ``write_solution_doc`` writes)."""
     return solution_from_json(_load_json(path, MAX_SOLUTION_BYTES))
+
+
+# ----- position files: a game in play ------------------------------------------------------
+
+POSITION_FORMAT = "patience-position"
+POSITION_VERSION = 1
+
+
+def position_to_json(deal: Deal, moves: list) -> dict[str, Any]:
+    """A position in play: the deal and the moves played so far from its opening (exact:
+    the reference engine replays them to the position)."""
+    from solver.moves import format_move
+    return {"format": POSITION_FORMAT, "version": POSITION_VERSION, "variant": deal.rules.variant,
+            "rules": deal.rules.as_dict(),
+            "deal": {"checksum": deal.checksum, "source": deal.source, "layout": layout_to_json(deal.layout)},
+            "moves": [format_move(m) for m in moves]}
+
+
+def write_position(deal: Deal, moves: list, path: str | Path) -> None:
+    """Write a position file, whole or not at all."""
+    replace_whole(path, json.dumps(position_to_json(deal, moves), indent=1) + "\n")
+
+
+def read_line_file(path: str | Path) -> tuple[list, Deal, Optional[str]]:
+    """A solution file's or a position file's moves, the deal they are for, and the outcome
+    a solution file claims (None for a position file)."""
+    obj = _load_json(path, MAX_SOLUTION_BYTES)
+    if isinstance(obj, dict) and obj.get("format") == POSITION_FORMAT:
+        if not _is_version(obj.get("version"), POSITION_VERSION):
+            raise DealFileError(f"unsupported position file version {obj.get('version')!r}")
+        sol, deal = solution_from_json({**obj, "format": SOLUTION_FORMAT, "version": SOLUTION_VERSION,
+                                        "outcome": "unknown"})
+        return sol.moves, deal, None
+    if isinstance(obj, dict) and obj.get("format") != SOLUTION_FORMAT:
+        raise DealFileError(f"not a solution or position file: 'format' must be {SOLUTION_FORMAT!r} "
+                            f"or {POSITION_FORMAT!r}")
+    sol, deal = solution_from_json(obj)
+    return sol.moves, deal, sol.outcome

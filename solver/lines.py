@@ -5,7 +5,7 @@ again to write it out."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
 import numpy as np
 
@@ -23,10 +23,13 @@ MAX_DETOUR = 8                        # the longest detour tried (moves)
 UNBOUNDED = 1 << 62
 
 
-def certify(deal: Deal, kernel_moves: list[Move]) -> list[Move]:
-    """Replay the kernel's line on the reference engine; return it with cards filled in."""
+def certify(deal: Deal, kernel_moves: list[Move], played: Sequence[Move] = ()) -> list[Move]:
+    """Replay the kernel's line on the reference engine from the deal's opening, after the
+    moves ``played`` already (a position in play); return the line with cards filled in."""
     engine = engine_for(deal.rules)
     pos = engine.initial_position(deal.layout)
+    for m in played:
+        pos = engine.apply(pos, m)
     out = []
     for i, m in enumerate(kernel_moves):
         legal = engine.legal_form(pos, m)

@@ -57,3 +57,15 @@ def test_verify_a_file_of_deals(tmp_path):
     one.write_text(dumps_deal(deals[1]))
     assert solver.read_deal(one).layout == deals[1].layout
     assert [d.layout for d in solver.read_deals(pack)] == [d.layout for d in deals]
+
+
+def test_hint_a_game_in_play():
+    """``solver.hint``: the position after moves given as text, its next move, each legal
+    move's verdict, and the line from the position replaying to a win from the opening."""
+    deal = solver.game("algerian", 1)
+    line = solver.solve(deal).moves
+    h = solver.hint(deal, " ".join(str(m) for m in line[:10]), move_nodes=100_000)
+    assert h.verdict == "won" and h.next_move() is not None
+    assert solver.replay(deal, line[:10] + h.result.moves).ok
+    assert any(v.verdict == "won" and str(v.move) == str(h.next_move()) for v in h.moves)
+    assert h.where_lost is None

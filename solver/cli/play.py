@@ -7,10 +7,10 @@ from typing import Callable
 
 import click
 
-from solver.cli.base import FilePath, load_deal, main, profile_option, rule_option
+from solver.cli.base import Count, FilePath, load_deal, main, profile_option, rule_option
 from solver.display import render_layout
 from solver.errors import EXIT_NOT_WON, DealFileError, NotationError, RulesError
-from solver.formats import dumps_deal, read_deal, read_solution, write_deal
+from solver.formats import dumps_deal, read_deal, read_line_file, write_deal
 from solver.kernels import FAMILIES
 from solver.moves import format_move, parse_moves
 from solver.playback import replay as replay_moves
@@ -94,8 +94,8 @@ def deal(variant, game_number, rules, profile, as_json, out, check) -> None:
 
 
 def _read_moves_arg(arg: str):
-    """A move list given as text, or a solution file: returns the moves, and the solution
-    file's deal and claimed outcome (None, None for a move list). Decided by the text, not by the file system: text that reads as moves is the
+    """A move list given as text, or a solution or position file: returns the moves, and the
+    file's deal and the outcome a solution file claims (None, None for a move list). Decided by the text, not by the file system: text that reads as moves is the
     move list (a file named like a move, ``deal``, does not shadow it; a note says so),
     anything else names a solution file."""
     if arg == "-":
@@ -114,8 +114,7 @@ def _read_moves_arg(arg: str):
             click.echo(f"note: read {arg!r} as a move list, not as the file of that name", err=True)
         return moves, None, None
     if _is_file(arg):
-        sol, deal = read_solution(arg)
-        return sol.moves, deal, sol.outcome
+        return read_line_file(arg)
     if arg.endswith(".json"):
         raise DealFileError(f"cannot read {arg}: no such file")
     raise error or DealFileError("no moves given")
@@ -138,7 +137,11 @@ def _is_file(arg: str) -> bool:
 @profile_option
 @click.option("--show", is_flag=True, help="Print the board after every move.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the verdict line.")
-def replay(args, rules, profile, show, quiet) -> None:
+@click.option("--steps", type=Count(min=0), default=None, help="Replay only the first K moves.")
+@click.option("--out", type=FilePath(dir_okay=False),
+              help="Write the position reached as a position file (for 'patience hint'); exits 0 when every "
+                   "move is legal, won or not.")
+def replay(args, rules, profile, show, quiet, steps, out) -> None:
     """Replay a solution on the reference engine.
 
     \b
@@ -149,7 +152,9 @@ def replay(args, rules, profile, show, quiet) -> None:
 
     Exits 0 when every move is legal and the game ends won; 1 otherwise, naming the
     first illegal move (or when a solution file claims an outcome its line does not
-    give: a "lost" file whose line wins); 2 on bad input.
+    give: a "lost" file whose line wins); 2 on bad input. With --out, the position
+    reached (after --steps K moves) is written as a position file, and every legal
+    line exits 0.
     """
     if len(args) == 1:
         if rules or profile:
@@ -165,6 +170,8 @@ def replay(args, rules, profile, show, quiet) -> None:
             raise DealFileError(f"the solution is for deal {sol_deal.checksum}, not this deal ({deal.checksum})")
     else:
         raise RulesError("usage: patience replay [DEAL_FILE | VARIANT GAME_NUMBER] SOLUTION")
+    if steps is not None:
+        moves, claim = moves[:steps], None
     if not quiet:
         click.echo(f"replaying {len(moves)} moves on {deal.label()} ({deal.rules.describe()})")
         if show:
@@ -173,6 +180,12 @@ def replay(args, rules, profile, show, quiet) -> None:
             click.echo(render_layout(start.to_layout(), title="start"))
     result = replay_moves(deal, moves, None if quiet else print_step(show))
     line = result.message(moves)
+    if out and result.error is None:
+        from solver.formats import write_position
+        write_position(deal, moves, out)
+        click.echo(line if result.ok else f"the position after {len(moves)} moves")
+        click.echo(f"wrote {out}", err=True)
+        return
     if claim is not None and (claim == "won") != result.ok:
         line = f"the solution file claims {claim!r}, but {'its line wins' if result.ok else line}"
         click.echo(f"error: {line}", err=True)
