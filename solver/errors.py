@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import click
 
-# Every command but verify: 0 done (replay: the line wins), 1 replay's line does not win,
-# 2 bad input, 130 an interrupted batch, 141 standard output closed by its reader (as a
-# shell reports a command that SIGPIPE ended).
+# Every command but verify: 0 done (replay: the line wins), 1 replay's line does not win
+# (view: a move is illegal), 2 bad input, 130 an interrupted batch, 141 standard output
+# closed by its reader (as a shell reports a command that SIGPIPE ended).
 EXIT_OK, EXIT_NOT_WON, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 1, 2, 130, 141
 # verify (publishers' scripts read these).
 EXIT_WON, EXIT_LOST, EXIT_UNKNOWN, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3, 4

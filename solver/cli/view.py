@@ -1,0 +1,86 @@
+"""The ``view`` command: a solution as one self-contained HTML page, to watch step by step in
+a browser (the page itself: ``solver/view.py``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from solver.cli.base import FilePath, load_deal, main, profile_option, rule_option
+# replay's own reading of SOLUTION (a move list, a solution file or -): view takes the
+# same arguments as replay and must read them the same way.
+from solver.cli.play import _read_moves_arg
+from solver.errors import EXIT_NOT_WON, DealFileError, IllegalMove, RulesError, printable
+from solver.files import replace_whole
+from solver.formats import read_solution
+
+
+@main.command()
+@click.argument("args", nargs=-1, required=True)
+@rule_option
+@profile_option
+@click.option("--out", type=FilePath(), help="Write the page here (required), e.g. game.html.")
+def view(args, rules, profile, out) -> None:
+    """Write a solution as one HTML page to watch in a browser, step by step.
+
+    \b
+    ARGS is one of (as for replay):
+      SOLUTION_FILE                    (the deal is taken from the solution file)
+      DEAL_FILE SOLUTION               (SOLUTION: a solution file, a move list, or - for stdin)
+      VARIANT GAME_NUMBER SOLUTION
+
+    The page needs no network: open it from the disk. Its positions are the reference
+    engine's. Exits 1 (and writes nothing) when a move is illegal or a solution file
+    claims an outcome its line contradicts, as replay does; 2 on bad input.
+    """
+    if out is None:
+        raise RulesError("--out FILE is required: the file to write the page to, e.g. --out game.html")
+    if len(args) == 1:
+        if rules or profile:
+            raise RulesError("a solution file carries its own rules: --rule and --profile go with "
+                             "VARIANT GAME_NUMBER SOLUTION")
+        moves, deal, claim = _read_moves_arg(args[0])
+        if deal is None:
+            raise RulesError("a move list needs a deal: give DEAL_FILE or VARIANT GAME_NUMBER before it")
+    elif len(args) in (2, 3):
+        deal = load_deal(args[0], args[1] if len(args) == 3 else None, rules, profile)
+        moves, sol_deal, claim = _read_moves_arg(args[-1])
+        if sol_deal is not None and sol_deal.checksum != deal.checksum:
+            raise DealFileError(f"the solution is for deal {sol_deal.checksum}, not this deal ({deal.checksum})")
+    else:
+        raise RulesError("usage: patience view [DEAL_FILE | VARIANT GAME_NUMBER] SOLUTION --out FILE")
+    _not_an_input(out, args)
+    # The solution file's verdict and producer, for the page's header (read again: replay's
+    # reader gives only its claim).
+    solution = read_solution(args[-1])[0] if claim is not None else None
+    from solver.view import render
+    try:
+        page, result = render(deal, moves, solution)
+    except IllegalMove as e:
+        _not_won(str(e))
+    if claim is not None and (claim == "won") != result.won:
+        _not_won(f"the solution file claims {claim!r}, but {'its line wins' if result.won else result.message(moves)}")
+    replace_whole(out, page)
+    # A move list that does not win is still worth watching: the page says so, and so do we.
+    note = "" if result.won or claim is not None else f"; note: {result.message(moves)}"
+    click.echo(f"wrote {printable(out, 200)} ({len(moves)} moves of {deal.label()}){note}", err=True)
+
+
+def _not_won(line: str) -> None:
+    """What replay does with a line that is not what it claims: one line, status 1, no page."""
+    click.echo(f"error: {line}", err=True)
+    sys.exit(EXIT_NOT_WON)
+
+
+def _not_an_input(out: str, args: tuple[str, ...]) -> None:
+    """``--out`` naming a deal or solution file given (or a link to one) would replace it
+    with the page: an error."""
+    for arg in args:
+        try:
+            same = os.path.exists(out) and os.path.exists(arg) and os.path.samefile(out, arg)
+        except (OSError, ValueError):
+            same = False
+        if same:
+            raise DealFileError(f"--out {out} is an input file itself; give another file for the page")
