@@ -17,13 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from solver.difficulty import TIERS
 from solver.errors import DealFileError, RulesError
 from solver.files import create_new
 from solver.formats import Deal, deal_to_json
 from solver.layout import initial_layout, shuffled_sequence
 from solver.variants import Rules
 
-WANTED = {"winnable": "won", "unwinnable": "lost"}
+WANTED = {"winnable": "won", "unwinnable": "lost", **{t: "won" for t in TIERS}}   # a tier: winnable deals of it
 
 
 class StableShuffle:
@@ -78,7 +79,8 @@ def generate(rules: Rules, want: str, count: int, seed: int, max_tries: int, bud
              jobs: int, out: Path, solutions: Path, run: Callable[[Iterable, int, Callable], Iterator[dict]],
              progress: Callable[[GenerateSummary], None]) -> GenerateSummary:
     """Try shuffles 1, 2, ... of ``seed`` until ``count`` deals have the verdict ``want``
-    (``winnable`` / ``unwinnable``) or ``max_tries`` were tried. Each kept deal is written
+    (``winnable`` / ``unwinnable``, or a difficulty tier: winnable deals of that tier,
+    ``solver.difficulty``) or ``max_tries`` were tried. Each kept deal is written
     to ``out`` (one deal a line) and its solution to ``solutions`` (one a line, naming its
     pack line, as ``verify --out`` writes them) as soon as it is known, with the shuffles
     tried since the deal kept before it. ``run(jobs, n, work)`` solves the tries (a process
@@ -89,6 +91,7 @@ def generate(rules: Rules, want: str, count: int, seed: int, max_tries: int, bud
     if want not in WANTED:
         raise RulesError(f"unknown kind {want!r} (known: {', '.join(WANTED)})")
     verdict = WANTED[want]
+    tier = want if want in TIERS else None
     summary = GenerateSummary()
     tries = (PackJob(i, deal_to_json(shuffled_deal(rules, seed, i)), budget.nodes, budget.seconds, budget.memory,
                      budget.restarts, dominance, budget.shorten) for i in range(1, max_tries + 1))
@@ -103,7 +106,7 @@ def generate(rules: Rules, want: str, count: int, seed: int, max_tries: int, bud
                 summary.tried += 1
                 since += 1
                 summary.counts[r["verdict"]] += 1
-                if r["verdict"] == verdict:
+                if r["verdict"] == verdict and (tier is None or (r["difficulty"] or {}).get("tier") == tier):
                     summary.kept += 1
                     _write(deals_f, sols_f, shuffled_deal(rules, seed, r["line"]), since, r, out.name,
                            summary.kept)

@@ -37,6 +37,7 @@ def verify_job(job: PackJob) -> dict:
     """Solve one deal of a pack (in a worker): its line, its verdict's figures and its
     solution document (a won line was replayed by the reference engine in ``solve``)."""
     from solver.adapter import expand_dominance
+    from solver.difficulty import difficulty
     from solver.driver import Budget, solve
     deal = deal_from_json(job.deal)
     budget = Budget(job.nodes, job.seconds, job.memory, job.restarts, job.shorten)
@@ -44,7 +45,8 @@ def verify_job(job: PackJob) -> dict:
     doc = solution_to_json(res.solution(), deal)
     return {"line": job.line, "verdict": res.verdict, "reason": res.reason, "moves": len(res.moves),
             "search_moves": res.search_moves, "base": res.base(), "nodes": res.nodes, "states": res.states, "seconds": round(res.seconds, 4),
-            "most_home": res.most_home, "solution": doc}
+            "most_home": res.most_home, "difficulty": difficulty(deal.rules.hash(), res.verdict, res.nodes),
+            "solution": doc}
 
 
 @dataclass

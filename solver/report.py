@@ -9,6 +9,8 @@ the store skips finished games), then writes into ``results/`` (``write_report``
   nodes, seconds, most_home; no solutions), the data the table is computed from;
 - ``rule-sets.json``: each rule set's variant, profile, full options, budget, solver
   version and seed range;
+- ``tiers.json``: each row's difficulty tiers, calibrated on its won records
+  (``solver.difficulty``);
 - ``pending.csv.gz`` (while a row is being solved again): the records of this version that
   are not in the table yet, so that the work carries over to a machine without the store.
 
@@ -31,6 +33,7 @@ from typing import Callable, Collection, Iterable, Optional
 
 from solver.batch import (SOLVER_VERSION, BatchRequest, BatchSummary, interrupted_by, same_results,
                           sigterm_as_interrupt)
+from solver.difficulty import TIERS_NAME, tiers_json
 from solver.errors import OutputError
 from solver.stats import GroupStats, group_stats, render
 from solver.store import DEFAULT_DB, Store
@@ -283,7 +286,8 @@ def write_files(folder: Path, rows: list[dict], sets: dict, waiting: Iterable[di
     files = {"records.csv.gz": _csv_gz(RECORD_FIELDS, rows),
              "rule-sets.json": (json.dumps(sets, indent=1) + "\n").encode(),      # in plan order
              "win-rates.csv": render(stats, "csv").encode(),
-             "win-rates.md": markdown(stats, sets).encode()}
+             "win-rates.md": markdown(stats, sets).encode(),
+             TIERS_NAME: tiers_json(rows, sets)}
     if waiting:
         files["pending.csv.gz"] = _csv_gz(PENDING_FIELDS, waiting)
     with _signals_held():

@@ -11,6 +11,7 @@ import click
 from solver.batch import BatchRequest, BatchSummary, interrupted_by
 from solver.cli.base import (TEXT, Count, FilePath, budget_options, dominance_rules, main, make_budget,
                              profile_option, resolve_rules, rule_option, warm_up_saying)
+from solver.difficulty import TIERS
 from solver.errors import EXIT_INTERRUPTED, RulesError, StoreError, printable
 from solver.store import DEFAULT_DB, EXPORT_FORMATS
 from solver.variants import get_variant
@@ -168,10 +169,16 @@ def stats(db, variant, rules_hash, seeds, fmt) -> None:
                    "for one variant and rule set.")
 @click.option("--lost", "numbers", flag_value="lost",
               help="The same for the game numbers proved lost.")
-def export(db, fmt, out, variant, rules_hash, numbers) -> None:
-    """Export every record (history included) as CSV, JSON Lines or Parquet; or, with
-    --winnable or --lost, a list of game numbers a game can ship."""
+@click.option("--difficulty", type=click.Choice(TIERS), default=None,
+              help="With --winnable: only the games of this difficulty tier (docs/difficulty.md).")
+def export(db, fmt, out, variant, rules_hash, numbers, difficulty) -> None:
+    """Export every record (history included) as CSV, JSON Lines or Parquet, each won
+    record with its difficulty tier; or, with --winnable or --lost, a list of game numbers
+    a game can ship (--winnable --difficulty TIER: one tier's)."""
+    from solver.difficulty import tier
     from solver.store import Store, games_with_verdict, write_lines, write_records
+    if difficulty and numbers != "won":
+        raise RulesError("--difficulty goes with --winnable")
     key = get_variant(variant).key if variant else None
     store = Store(db, readonly=True)
     where = "standard output" if out == "-" else out
@@ -179,14 +186,28 @@ def export(db, fmt, out, variant, rules_hash, numbers) -> None:
         latest = list(store.latest(rules_hash=rules_hash, variant=key))
         store.close()
         (name, rh), games = games_with_verdict(latest, numbers, db)
+        kind = "winnable" if numbers == "won" else "lost"
+        if difficulty:
+            games = _of_tier(latest, games, rh, difficulty)
+            kind = f"winnable {difficulty}"
         write_lines(games, out)
-        click.echo(f"wrote {len(games)} {'winnable' if numbers == 'won' else 'lost'} game numbers of {name} "
+        click.echo(f"wrote {len(games)} {kind} game numbers of {name} "
                    f"(rules {rh}, {len(latest)} games in the store) to {where}", err=True)
         return
-    rows = [r for r in store.all_records()
+    rows = [dict(r, tier=tier(r["rules_hash"], r["nodes"]) if r["verdict"] == "won" else None)
+            for r in store.all_records()
             if (key is None or r["variant"] == key) and (rules_hash is None or r["rules_hash"] == rules_hash)]
     store.close()
     if out == "-" and fmt == "parquet":
         raise RulesError("--out - (standard output) takes csv or jsonl, not parquet")
     write_records(rows, fmt, out)
     click.echo(f"wrote {len(rows)} records to {where}", err=True)
+
+
+def _of_tier(latest: list[dict], games: list[str], rules_hash: str, wanted: str) -> list[str]:
+    """The games of ``games`` (won) whose newest record is of difficulty tier ``wanted``."""
+    from solver.difficulty import row_bounds, tier
+    if row_bounds(rules_hash) is None:
+        raise RulesError(f"no difficulty tiers for rules {rules_hash}: the published table has no row of them")
+    nodes = {r["game"]: r["nodes"] for r in latest}
+    return [g for g in games if tier(rules_hash, nodes[g]) == wanted]

@@ -12,6 +12,7 @@ from solver.cli.base import (Count, FilePath, PatienceCommand, budget_options, d
                              load_deal, main, make_budget, profile_option, resolve_rules, rule_option,
                              shorten_option, size_text, warm_up_saying)
 from solver.cli.play import print_step
+from solver.difficulty import TIERS
 from solver.errors import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_LOST, EXIT_UNKNOWN, EXIT_WON, DealFileError,
                            InternalError, RulesError, printable)
 from solver.kernels import family
@@ -250,11 +251,13 @@ def _print_verdict(res: dict, label, budget, out, as_json, resumed=False) -> Non
             "deal": label, "checksum": doc["deal"]["checksum"], "variant": doc["variant"], "rules": doc["rules"],
             "verdict": verdict, "reason": detail, "moves": res["moves"], "search_line_moves": res.get("search_moves"),
             "base": res["base"], "nodes": res["nodes"], "states": res["states"], "seconds": res["seconds"],
-            "most_home": res["most_home"], "budget": doc["producer"]["budget"], "solution": out,
-            "resumed": resumed}))
+            "most_home": res["most_home"], "difficulty": res.get("difficulty"), "budget": doc["producer"]["budget"],
+            "solution": out, "resumed": resumed}))
     else:
         words = {"won": "winnable", "lost": "unwinnable (proved)", "unknown": "unknown"}[verdict]
+        tier = (res.get("difficulty") or {}).get("tier")
         extra = (f" in {res['moves']} moves" + (f" with base {res['base']}" if res["base"] else "")
+                 + (f" (difficulty: {tier})" if tier else "")
                  if verdict == "won" else (f" ({detail})" if detail else ""))
         click.echo(f"{label}: {words}{extra}{' (stored)' if resumed else ''}")
 
@@ -263,6 +266,8 @@ def _print_verdict(res: dict, label, budget, out, as_json, resumed=False) -> Non
 @click.argument("variant")
 @click.option("--winnable", is_flag=True, help="Keep the deals certified winnable (each with its winning line).")
 @click.option("--unwinnable", is_flag=True, help="Keep the deals proved unwinnable.")
+@click.option("--difficulty", type=click.Choice(TIERS), default=None,
+              help="With --winnable: keep only the deals of this difficulty tier (docs/difficulty.md).")
 @click.option("--count", type=Count(min=1, max=1_000_000), required=True, help="How many deals to keep.")
 @click.option("--seed", type=Count(min=0, max=10 ** 18), required=True,
               help="The seed of the shuffles: the same seed gives the same deals.")
@@ -276,8 +281,8 @@ def _print_verdict(res: dict, label, budget, out, as_json, resumed=False) -> Non
 @click.option("--out", required=True, type=FilePath(dir_okay=False),
               help="The pack to write (.jsonl, one deal a line); the solutions go beside it, in "
                    "OUT's name with .solutions.jsonl.")
-def generate(variant, winnable, unwinnable, count, seed, max_tries, rules, profile, budget_nodes, time_limit, memory, dominance,
-             no_restarts, shorten_nodes, jobs, out) -> None:
+def generate(variant, winnable, unwinnable, difficulty, count, seed, max_tries, rules, profile, budget_nodes, time_limit,
+             memory, dominance, no_restarts, shorten_nodes, jobs, out) -> None:
     """New random deals of VARIANT, kept only when certified winnable (--winnable) or proved
     unwinnable (--unwinnable): a publisher's pack, reproducible from --seed. Each deal
     records its shuffle and how many shuffles were tried for it; a deal whose search ends
@@ -288,7 +293,7 @@ def generate(variant, winnable, unwinnable, count, seed, max_tries, rules, profi
     from solver.generate import generate as generate_pack
     if winnable == unwinnable:
         raise RulesError("say which deals to keep: --winnable or --unwinnable (one of them)")
-    want = "winnable" if winnable else "unwinnable"
+    want = "winnable" if winnable else "unwinnable"        # or, with --difficulty, the tier
     path = Path(out)
     if path.suffix != ".jsonl":
         raise RulesError(f"--out {out}: a pack is a .jsonl file")
@@ -298,6 +303,14 @@ def generate(variant, winnable, unwinnable, count, seed, max_tries, rules, profi
             raise RulesError(f"{p} exists: remove it or give another --out")
         _check_writable(str(p))
     r = resolve_rules(variant, rules, profile)
+    if difficulty:
+        from solver.difficulty import row_bounds
+        if not winnable:
+            raise RulesError("--difficulty goes with --winnable")
+        if row_bounds(r.hash()) is None:
+            raise RulesError(f"no difficulty tiers for {r.describe()} (rules {r.hash()}): the published table has "
+                             f"no row of these rules")
+        want = difficulty
     names = dominance_names(dominance)
     dominance_rules(r, names)                  # a rule these rules refuse: an error now
     budget = make_budget(budget_nodes, time_limit, memory, no_restarts, shorten_nodes, r)
