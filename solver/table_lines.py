@@ -1,8 +1,10 @@
 """The published table made checkable without re-solving: each won record's winning line and
 each lost record's proof, shipped beside the table in ``results/lines/``.
 
-One file a row of the table, ``results/lines/<rules hash>.jsonl.xz`` (JSON Lines, xz), one
-object a game, in game order:
+One file a row of the table, ``results/lines/<rules hash>.jsonl.xz`` (JSON Lines, xz): a
+header naming the row (``{"row": <rules hash>, "variant": ..., "rules": {...}, "budget_nodes":
+..., "solver": "patience-solver X.Y.Z"}``: the version that rebuilt it), then one object a
+game, in game order:
 
 * ``{"game": 17, "verdict": "won", "moves": "t0>f0:AC ..."}``: a line that the reference
   engine replayed to a win from PySolFC's deal of that game under the row's rules;
@@ -52,11 +54,31 @@ def lines_path(folder: Path, rules_hash: str) -> Path:
 
 
 def read_lines(path: Path) -> Iterator[dict]:
-    """The entries of one row's file."""
+    """The entries of one row's file (its games; not the header)."""
     with lzma.open(path, "rt") as f:
         for text in f:
             if text.strip():
-                yield json.loads(text)
+                e = json.loads(text)
+                if "game" in e:
+                    yield e
+
+
+def read_header(path: Path) -> dict:
+    """The header of one row's file (empty for a file without one)."""
+    with lzma.open(path, "rt") as f:
+        e = json.loads(f.readline() or "{}")
+    return e if "row" in e else {}
+
+
+def write_row(folder: Path, rules_hash: str, rule_set: dict, entries: list[dict], solver: str) -> Path:
+    """Write one row's file, whole or not at all: the header, then ``entries`` in game order."""
+    from solver.files import replace_whole
+    header = {"row": rules_hash, "variant": rule_set["variant"], "profile": rule_set.get("profile"),
+              "rules": rule_set["rules"], "budget_nodes": rule_set["budget_nodes"], "solver": solver}
+    text = "".join(json.dumps(e) + "\n" for e in [header] + sorted(entries, key=lambda e: e["game"]))
+    path = lines_path(folder, rules_hash)
+    replace_whole(path, lzma.compress(text.encode(), preset=9 | lzma.PRESET_EXTREME))
+    return path
 
 
 def _partial(folder: Path, rules_hash: str) -> Path:
@@ -116,9 +138,8 @@ def rebuild(folder: Path, rules_hash: str, records: list[dict], rule_set: dict, 
             if i % 100 == 0:
                 say(f"{rules_hash} ({rule_set['variant']}): game {g}, {len(done):,} of {len(decided):,}")
     if all(g in done for g in decided):
-        data = "".join(json.dumps(done[g]) + "\n" for g in sorted(decided)).encode()
-        from solver.files import replace_whole
-        replace_whole(lines_path(folder, rules_hash), lzma.compress(data, preset=9 | lzma.PRESET_EXTREME))
+        from solver.batch import SOLVER_VERSION
+        write_row(folder, rules_hash, rule_set, [done[g] for g in decided], SOLVER_VERSION)
         partial.unlink()
     return len(todo)
 
@@ -132,7 +153,8 @@ class RowAudit:
     won: int = 0                               # won records in the table
     replayed: int = 0                          # shipped lines the reference engine replayed to a win
     failed: list = field(default_factory=list)    # games whose line did not replay (or mismatched the table)
-    missing: int = 0                           # decided records with no line or proof shipped
+    missing: int = 0                           # decided records with no entry shipped
+    undecided: int = 0                         # decided records this version did not decide again (no line, no proof)
     lost: int = 0                              # lost records in the table
     proofs: dict = field(default_factory=dict)    # proof name -> lost records naming it
     sampled: int = 0                           # lost games solved again
@@ -161,8 +183,8 @@ def audit_row(folder: Path, rules_hash: str, records: list[dict], rule_set: dict
     for e in read_lines(path):
         g = e["game"]
         seen.add(g)
-        if table.get(g) != e["verdict"] and e["verdict"] != "unknown":
-            out.failed.append(g)
+        if table.get(g) not in ("won", "lost") or (e["verdict"] != "unknown" and table[g] != e["verdict"]):
+            out.failed.append(g)                 # an entry the table does not back
         elif e["verdict"] == "won":
             if replay(row_deal(rules, g), parse_moves(e["moves"])).ok:
                 out.replayed += 1
@@ -170,6 +192,8 @@ def audit_row(folder: Path, rules_hash: str, records: list[dict], rule_set: dict
                 out.failed.append(g)
         elif e["verdict"] == "lost":
             out.proofs[e["proof"]] = out.proofs.get(e["proof"], 0) + 1
+        else:
+            out.undecided += 1
         if out.replayed and out.replayed % 2000 == 0 and e["verdict"] == "won":
             say(f"{rules_hash} ({out.variant}): {out.replayed:,} lines replayed")
     out.missing = sum(1 for g, v in table.items() if v in ("won", "lost") and g not in seen)
@@ -185,3 +209,23 @@ def audit_row(folder: Path, rules_hash: str, records: list[dict], rule_set: dict
         elif res.verdict == "won":
             out.sample_failed.append(g)
     return out
+
+
+def row_records(records: list[dict], rules_hash: str) -> list[dict]:
+    """One row's records, game numbers as numbers."""
+    return [dict(r, game=int(r["game"])) for r in records if r["rules_hash"] == rules_hash]
+
+
+def audit_text(a: RowAudit) -> str:
+    """One row's audit, told in a line."""
+    name = f"{a.variant} ({a.rules_hash})"
+    if not a.shipped:
+        return f"{name}: no lines shipped ({a.won:,} won, {a.lost:,} lost in the table): not audited"
+    proofs = ", ".join(f"{n:,} {p}" for p, n in sorted(a.proofs.items())) or "none"
+    text = (f"{name}: {a.replayed:,} of {a.won:,} winning lines replayed to a win; {a.lost:,} lost "
+            f"(proofs: {proofs}); {a.sample_held} of {a.sampled} lost games sampled proved lost again")
+    if a.undecided or a.missing:
+        text += f"; {a.undecided + a.missing:,} decided games without a line or proof"
+    if a.failed or a.sample_failed:
+        text += f"; FAILED: games {sorted(a.failed + a.sample_failed)[:20]}"
+    return text

@@ -12,7 +12,7 @@ from solver.batch import BatchRequest, BatchSummary, interrupted_by
 from solver.cli.base import (TEXT, Count, FilePath, budget_options, dominance_rules, main, make_budget,
                              profile_option, resolve_rules, rule_option, warm_up_saying)
 from solver.difficulty import TIERS
-from solver.errors import EXIT_INTERRUPTED, RulesError, StoreError, printable
+from solver.errors import EXIT_INTERRUPTED, EXIT_NOT_WON, RulesError, StoreError, printable
 from solver.store import DEFAULT_DB, EXPORT_FORMATS
 from solver.variants import get_variant
 
@@ -211,3 +211,69 @@ def _of_tier(latest: list[dict], games: list[str], rules_hash: str, wanted: str)
         raise RulesError(f"no difficulty tiers for rules {rules_hash}: the published table has no row of them")
     nodes = {r["game"]: r["nodes"] for r in latest}
     return [g for g in games if tier(rules_hash, nodes[g]) == wanted]
+
+
+@main.command()
+@click.option("--out", default="results", type=FilePath(file_okay=False), show_default=True,
+              help="The folder of the published table; the lines go to its lines/ folder.")
+@click.option("--only", multiple=True, metavar="VARIANT", help="Only these variants' rows (repeatable).")
+@click.option("--games", type=Count(min=1), default=None, help="Solve at most this many games per row this run.")
+def lines(out, only, games) -> None:
+    """Rebuild the published table's winning lines and proofs (OUT/lines/, one file a row):
+    every decided game solved again at its row's budget, one process, resumable (an
+    interrupted run goes on where it stopped). A game whose verdict now contradicts the
+    table's stops it with an error."""
+    from pathlib import Path
+    from solver.report import read_files
+    from solver.table_lines import rebuild, row_records
+    folder = Path(out)
+    if not (folder / "records.csv.gz").exists():
+        raise StoreError(f"no published table in {out} (records.csv.gz)")
+    records, sets = read_files(folder)
+    keys = {get_variant(v).key for v in only}
+    try:
+        for rules_hash, rule_set in sets.items():
+            if keys and rule_set["variant"] not in keys:
+                continue
+            n = rebuild(folder, rules_hash, row_records(records, rules_hash), rule_set, _say, games)
+            _say(f"{rule_set['variant']} ({rules_hash}): {n:,} games solved this run")
+    except ValueError as e:
+        raise StoreError(str(e)) from None
+    except KeyboardInterrupt:
+        click.echo("interrupted: every finished game is kept; run the same command again to resume", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+
+
+@main.command()
+@click.option("--out", default="results", type=FilePath(file_okay=False), show_default=True,
+              help="The folder of the published table and its lines/.")
+@click.option("--only", multiple=True, metavar="VARIANT", help="Only these variants' rows (repeatable).")
+@click.option("--sample", type=Count(min=0), default=5, show_default=True,
+              help="Lost games per row to solve again (at the row's budget).")
+@click.option("--seed", type=Count(min=0), default=1, show_default=True, help="The seed of the sample.")
+def audit(out, only, sample, seed) -> None:
+    """Check the published table without trusting it: replay every shipped winning line
+    (OUT/lines/) on the reference engine, and solve again a random sample of the lost
+    games. Exits 0 when everything checked held, 1 when a line did not replay or a lost
+    game was won."""
+    import random
+    from pathlib import Path
+    from solver.report import read_files
+    from solver.table_lines import audit_row, audit_text, row_records
+    folder = Path(out)
+    if not (folder / "records.csv.gz").exists():
+        raise StoreError(f"no published table in {out} (records.csv.gz)")
+    records, sets = read_files(folder)
+    keys = {get_variant(v).key for v in only}
+    rng = random.Random(seed)
+    failed = 0
+    for rules_hash, rule_set in sets.items():
+        if keys and rule_set["variant"] not in keys:
+            continue
+        a = audit_row(folder, rules_hash, row_records(records, rules_hash), rule_set, sample, rng,
+                      lambda text: click.echo(f"  ... {text}", err=True) if sys.stderr.isatty() else None)
+        click.echo(audit_text(a))
+        failed += len(a.failed) + len(a.sample_failed)
+    if failed:
+        click.echo(f"error: {failed} games failed the audit", err=True)
+        sys.exit(EXIT_NOT_WON)
