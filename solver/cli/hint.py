@@ -8,39 +8,13 @@ import sys
 
 import click
 
-from solver.cli.base import (Count, budget_options, dominance_rules, load_deal, main, make_budget, profile_option,
+from solver.cli.base import (Count, budget_options, dominance_rules, main, make_budget, profile_option,
                              rule_option, warm_up_saying)
-from solver.cli.play import _is_file, _read_moves_arg
-from solver.errors import DealFileError, IllegalMove, RulesError
+from solver.cli.play import deal_and_line
+from solver.errors import DealFileError, IllegalMove
 from solver.moves import format_move, format_moves
 
 MOVE_SHARE = 2                         # each legal move's position gets this share of the budget, by default
-
-
-def _position(args: tuple[str, ...], rules, profile):
-    """The deal and the moves played of ``hint``'s arguments."""
-    if len(args) == 1:
-        if rules or profile:
-            raise RulesError("a position file carries its own rules: --rule and --profile go with "
-                             "VARIANT GAME_NUMBER")
-        moves, deal, _ = _read_moves_arg(args[0])
-        if deal is None:
-            raise RulesError("moves need a deal: give DEAL_FILE or VARIANT GAME_NUMBER before them")
-        return deal, moves
-    if len(args) == 2 and _is_file(args[0]):
-        deal = load_deal(args[0], None, rules, profile)
-        moves, sol_deal, _ = _read_moves_arg(args[1])
-    elif len(args) == 2:
-        return load_deal(args[0], args[1], rules, profile), []
-    elif len(args) == 3:
-        deal = load_deal(args[0], args[1], rules, profile)
-        moves, sol_deal, _ = _read_moves_arg(args[2])
-    else:
-        raise RulesError("usage: patience hint [VARIANT GAME_NUMBER | DEAL_FILE] [MOVES]  (or: patience hint "
-                         "POSITION_FILE)")
-    if sol_deal is not None and sol_deal.checksum != deal.checksum:
-        raise DealFileError(f"the file is for deal {sol_deal.checksum}, not this deal ({deal.checksum})")
-    return deal, moves
 
 
 _VERDICT = {"won": "keeps it winnable", "lost": "loses it", "unknown": "unknown"}
@@ -120,7 +94,8 @@ def hint(args, rules, profile, budget_nodes, time_limit, memory, dominance, no_r
     it. Exits 0 when done, 2 on bad input (an illegal move among those played).
     """
     from solver.in_play import hint as hint_position
-    deal, played = _position(args, rules, profile)
+    deal, played, _ = deal_and_line(args, rules, profile, "patience hint [VARIANT GAME_NUMBER | DEAL_FILE] [MOVES]  "
+                                    "(or: patience hint POSITION_FILE)", line_optional=True)
     if steps is not None:
         played = played[:steps]
     budget = make_budget(budget_nodes, time_limit, memory, no_restarts, None, deal.rules)

@@ -120,6 +120,46 @@ def _read_moves_arg(arg: str):
     raise error or DealFileError("no moves given")
 
 
+def deal_and_line(args: tuple[str, ...], rules: tuple[str, ...], profile, usage: str,
+                  line_optional: bool = False):
+    """The deal, the moves and the outcome a solution file claims (None otherwise) of the
+    arguments ``SOLUTION_FILE`` (or a position file), ``DEAL_FILE SOLUTION`` or ``VARIANT
+    GAME_NUMBER SOLUTION`` (SOLUTION: ``_read_moves_arg``'s). With ``line_optional``,
+    ``VARIANT GAME_NUMBER`` and ``DEAL_FILE`` alone are a deal with no moves (two
+    arguments whose first is no file are a variant and a game number)."""
+    if len(args) == 1 and line_optional and not _is_file(args[0]):
+        raise RulesError(f"usage: {usage}")
+    if len(args) == 1 and not (line_optional and _is_deal_file(args[0])):
+        if rules or profile:
+            raise RulesError("a solution file carries its own rules: --rule and --profile go with "
+                             "VARIANT GAME_NUMBER")
+        moves, deal, claim = _read_moves_arg(args[0])
+        if deal is None:
+            raise RulesError("a move list needs a deal: give DEAL_FILE or VARIANT GAME_NUMBER before it")
+        return deal, moves, claim
+    if len(args) == 1 or (len(args) == 2 and line_optional and not _is_file(args[0])):
+        return load_deal(args[0], args[1] if len(args) == 2 else None, rules, profile), [], None
+    if len(args) not in (2, 3):
+        raise RulesError(f"usage: {usage}")
+    deal = load_deal(args[0], args[1] if len(args) == 3 else None, rules, profile)
+    moves, sol_deal, claim = _read_moves_arg(args[-1])
+    if sol_deal is not None and sol_deal.checksum != deal.checksum:
+        raise DealFileError(f"the solution is for deal {sol_deal.checksum}, not this deal ({deal.checksum})")
+    return deal, moves, claim
+
+
+def _is_deal_file(arg: str) -> bool:
+    """Whether the file ``arg`` is a deal file (not a solution or position file)."""
+    import json
+    from solver.formats import DEAL_FORMAT, MAX_FILE_BYTES
+    try:
+        with open(arg, "rb") as f:
+            head = f.read(MAX_FILE_BYTES)
+        return json.loads(head).get("format") == DEAL_FORMAT
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def _is_file(arg: str) -> bool:
     """Whether ``arg`` names something to read that is not a folder (a pipe or a device
     too: reading it says what is wrong with it; a name too long or otherwise unusable is
@@ -156,20 +196,7 @@ def replay(args, rules, profile, show, quiet, steps, out) -> None:
     reached (after --steps K moves) is written as a position file, and every legal
     line exits 0.
     """
-    if len(args) == 1:
-        if rules or profile:
-            raise RulesError("a solution file carries its own rules: --rule and --profile go with "
-                             "VARIANT GAME_NUMBER SOLUTION")
-        moves, deal, claim = _read_moves_arg(args[0])
-        if deal is None:
-            raise RulesError("a move list needs a deal: give DEAL_FILE or VARIANT GAME_NUMBER before it")
-    elif len(args) in (2, 3):
-        deal = load_deal(args[0], args[1] if len(args) == 3 else None, rules, profile)
-        moves, sol_deal, claim = _read_moves_arg(args[-1])
-        if sol_deal is not None and sol_deal.checksum != deal.checksum:
-            raise DealFileError(f"the solution is for deal {sol_deal.checksum}, not this deal ({deal.checksum})")
-    else:
-        raise RulesError("usage: patience replay [DEAL_FILE | VARIANT GAME_NUMBER] SOLUTION")
+    deal, moves, claim = deal_and_line(args, rules, profile, "patience replay [DEAL_FILE | VARIANT GAME_NUMBER] SOLUTION")
     if steps is not None:
         moves, claim = moves[:steps], None
     if not quiet:

@@ -8,10 +8,9 @@ import sys
 
 import click
 
-from solver.cli.base import FilePath, load_deal, main, profile_option, rule_option
-# replay's own reading of SOLUTION (a move list, a solution file or -): view takes the
-# same arguments as replay and must read them the same way.
-from solver.cli.play import _read_moves_arg
+from solver.cli.base import FilePath, main, profile_option, rule_option
+# view takes the same arguments as replay, read the same way.
+from solver.cli.play import deal_and_line
 from solver.errors import EXIT_NOT_WON, DealFileError, IllegalMove, RulesError, printable
 from solver.files import replace_whole
 from solver.formats import read_solution
@@ -37,20 +36,8 @@ def view(args, rules, profile, out) -> None:
     """
     if out is None:
         raise RulesError("--out FILE is required: the file to write the page to, e.g. --out game.html")
-    if len(args) == 1:
-        if rules or profile:
-            raise RulesError("a solution file carries its own rules: --rule and --profile go with "
-                             "VARIANT GAME_NUMBER SOLUTION")
-        moves, deal, claim = _read_moves_arg(args[0])
-        if deal is None:
-            raise RulesError("a move list needs a deal: give DEAL_FILE or VARIANT GAME_NUMBER before it")
-    elif len(args) in (2, 3):
-        deal = load_deal(args[0], args[1] if len(args) == 3 else None, rules, profile)
-        moves, sol_deal, claim = _read_moves_arg(args[-1])
-        if sol_deal is not None and sol_deal.checksum != deal.checksum:
-            raise DealFileError(f"the solution is for deal {sol_deal.checksum}, not this deal ({deal.checksum})")
-    else:
-        raise RulesError("usage: patience view [DEAL_FILE | VARIANT GAME_NUMBER] SOLUTION --out FILE")
+    deal, moves, claim = deal_and_line(args, rules, profile,
+                                       "patience view [DEAL_FILE | VARIANT GAME_NUMBER] SOLUTION --out FILE")
     _not_an_input(out, args)
     # The solution file's verdict and producer, for the page's header (read again: replay's
     # reader gives only its claim).
