@@ -70,6 +70,16 @@ def calibrate(records: list[dict], rule_sets: dict) -> dict:
     return out
 
 
+def games_by_tier(records: list[dict], rules_hash: str, row_bounds: list[int]) -> dict[str, list[int]]:
+    """A row's won games by tier (``tier_of`` with the row's boundaries), each list ascending:
+    the lists a game ships to deal only winnable games of a chosen difficulty."""
+    out: dict[str, list[int]] = {t: [] for t in TIERS}
+    for r in records:
+        if r["rules_hash"] == rules_hash and r["verdict"] == "won":
+            out[tier_of(r["nodes"], row_bounds)].append(int(r["game"]))
+    return {t: sorted(games) for t, games in out.items()}
+
+
 def tiers_json(records: list[dict], rule_sets: dict) -> bytes:
     """``results/tiers.json`` of the table's records and rule sets."""
     return (json.dumps(calibrate(records, rule_sets), indent=1, sort_keys=True) + "\n").encode()

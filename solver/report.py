@@ -10,7 +10,8 @@ the store skips finished games), then writes into ``results/`` (``write_report``
 - ``rule-sets.json``: each rule set's variant, profile, full options, budget, solver
   version and seed range;
 - ``tiers.json``: each row's difficulty tiers, calibrated on its won records
-  (``solver.difficulty``);
+  (``solver.difficulty``), and ``winnable/<row>/<tier>.txt``: each tier's won games, the
+  lists a game ships;
 - ``pending.csv.gz`` (while a row is being solved again): the records of this version that
   are not in the table yet, so that the work carries over to a machine without the store.
 
@@ -287,7 +288,7 @@ def write_files(folder: Path, rows: list[dict], sets: dict, waiting: Iterable[di
              "rule-sets.json": (json.dumps(sets, indent=1) + "\n").encode(),      # in plan order
              "win-rates.csv": render(stats, "csv").encode(),
              "win-rates.md": markdown(stats, sets).encode(),
-             TIERS_NAME: tiers_json(rows, sets)}
+             TIERS_NAME: tiers_json(rows, sets), **winnable_lists(rows, sets)}
     if waiting:
         files["pending.csv.gz"] = _csv_gz(PENDING_FIELDS, waiting)
     with _signals_held():
@@ -295,6 +296,7 @@ def write_files(folder: Path, rows: list[dict], sets: dict, waiting: Iterable[di
         try:
             for name, data in files.items():
                 written.append(folder / (name + ".tmp"))
+                written[-1].parent.mkdir(parents=True, exist_ok=True)
                 written[-1].write_bytes(data)
         except OSError as e:              # a full disk: the old files stay, the new ones go
             for tmp in written:
@@ -305,6 +307,25 @@ def write_files(folder: Path, rows: list[dict], sets: dict, waiting: Iterable[di
         if not waiting:
             (folder / "pending.csv.gz").unlink(missing_ok=True)
     return stats
+
+
+WINNABLE_DIR = "winnable"
+
+
+def winnable_lists(rows: list[dict], sets: dict) -> dict[str, bytes]:
+    """``winnable/<row>/<tier>.txt``: each row's won games of each difficulty tier, one
+    number a line, ascending (``solver.difficulty.games_by_tier``); ``<row>`` is the variant,
+    with ``-<profile>`` for a profile's row."""
+    from solver.difficulty import bounds, games_by_tier
+    out = {}
+    for rules_hash, rule_set in sets.items():
+        won = [r["nodes"] for r in rows if r["rules_hash"] == rules_hash and r["verdict"] == "won"]
+        if not won:
+            continue
+        name = rule_set["variant"] + (f"-{rule_set['profile']}" if rule_set.get("profile") else "")
+        for tier, games in games_by_tier(rows, rules_hash, bounds(won)).items():
+            out[f"{WINNABLE_DIR}/{name}/{tier}.txt"] = "".join(f"{g}\n" for g in games).encode()
+    return out
 
 
 @contextmanager

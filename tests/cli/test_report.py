@@ -43,15 +43,15 @@ def test_report_solves_the_plan_resumably_and_writes_the_table(tmp_path):
     md = (out / "win-rates.md").read_text()
     assert "| algerian (pysolfc) |" in md and "games 1-3 (the plan: 10,000; not all run yet), 1,000,000 nodes per deal" in md
     assert all(json.loads(json.dumps(v))["rules"] for v in sets.values())
-    first = {p.name: p.read_bytes() for p in out.iterdir()}
+    first = {str(p.relative_to(out)): p.read_bytes() for p in out.rglob('*') if p.is_file()}
     shutil.rmtree(out)
     r = run(*args)                                      # everything stored: nothing solved again
     assert r.exit_code == 0 and r.output.count("3 already stored, 0 to solve") == 3, r.output
-    assert {p.name: p.read_bytes() for p in out.iterdir()} == first      # the same bytes
+    assert {str(p.relative_to(out)): p.read_bytes() for p in out.rglob('*') if p.is_file()} == first      # the same bytes
     r = run(*args)                                      # everything published: not even looked up
     assert r.exit_code == 0 and r.output.count("3 of 3 games already done") == 3, r.output
     assert "already stored" not in r.output
-    assert {p.name: p.read_bytes() for p in out.iterdir()} == first
+    assert {str(p.relative_to(out)): p.read_bytes() for p in out.rglob('*') if p.is_file()} == first
 
 
 def test_report_goes_on_from_the_published_records_without_the_store(tmp_path):
@@ -87,11 +87,11 @@ def test_report_writes_the_published_records_again_with_no_store(tmp_path):
     out = tmp_path / "res"
     assert run("report", "--db", str(tmp_path / "a.db"), "--out", str(out), "--games", "2", "--only", "granada",
                "--jobs", "1").exit_code == 0
-    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    before = {str(p.relative_to(out)): p.read_bytes() for p in out.rglob('*') if p.is_file()}
     r = run("report", "--db", str(tmp_path / "none.db"), "--out", str(out), "--no-solve", "--only", "granada",
             "--games", "2")
     assert r.exit_code == 0, r.output
-    assert {p.name: p.read_bytes() for p in out.iterdir()} == before and not (tmp_path / "none.db").exists()
+    assert {str(p.relative_to(out)): p.read_bytes() for p in out.rglob('*') if p.is_file()} == before and not (tmp_path / "none.db").exists()
 
 
 @pytest.mark.skipif(not (RESULTS / "records.csv.gz").exists(), reason="no table shipped yet")
