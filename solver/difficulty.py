@@ -2,9 +2,12 @@
 table's won deals of the same rules (``docs/difficulty.md`` says what it means and what
 it does not).
 
-The measure is the nodes the solver spent before it had its winning line (a record's
-``nodes``: the budget's searches, and the searches for wins where they ran; not the
-shortening of the line). It is reproducible: the same deal, rules, budget and solver version
+The measure is the nodes the solver spent before it had its winning line (the budget's
+searches, and the searches for wins where they ran; not the search for a shorter line:
+``SolveResult.found_nodes``). A table record's ``nodes`` are that measure for the versions
+that made the table (before 0.32.0 no shorter line was searched for); a store's records
+since 0.32.0 count the search for a shorter line too, so ``export`` may place such a deal
+a tier too high. It is reproducible: the same deal, rules, budget and solver version
 give the same nodes.
 
 The tiers split a row's won deals by that measure: ``easy`` the half that took the fewest
@@ -19,7 +22,6 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 from pathlib import Path
 from typing import Iterable, Optional
 
@@ -37,10 +39,11 @@ def bounds(nodes: Iterable[int]) -> list[int]:
     ordered = sorted(nodes)
     if not ordered:
         return []
-    out, cumulative = [], 0.0
+    out, percent = [], 0
     for share in SHARES[:-1]:
-        cumulative += share
-        out.append(ordered[max(0, math.ceil(cumulative * len(ordered)) - 1)])
+        percent += round(share * 100)             # whole percents: no rounding error in the sum
+        k = -(-percent * len(ordered) // 100)      # ceil(percent / 100 * n), exactly
+        out.append(ordered[max(0, k - 1)])
     return out
 
 

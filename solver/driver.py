@@ -82,6 +82,12 @@ class SolveResult:
     most_home: int = 0                    # most cards on the foundations in any state searched
     search_moves: int = 0                 # length of the search's own winning line, before shortening
     proof: Optional[str] = None           # the rule outside the search that decided it (lost: proved; won: found the line)
+    shorter_nodes: int = 0                # of ``nodes``, spent after the win looking for a shorter line (``_shorter_line``)
+
+    def found_nodes(self) -> int:
+        """The nodes spent before the winning line was had (a deal's difficulty,
+        ``solver.difficulty``): all but the search for a shorter line."""
+        return self.nodes - self.shorter_nodes
 
     def base(self) -> Optional[str]:
         """The base card the winning line chose (Terrace family, ``base_mode=choose``), as
@@ -95,7 +101,7 @@ class SolveResult:
             "solver": f"patience-solver {__version__}", "budget": self.budget.as_dict(),
             "dominance": list(self.dominance), "attempts": self.attempts,
             "nodes": self.nodes, "win_nodes": self.win_nodes, "states": self.states, "most_home": self.most_home,
-            "search_line_moves": self.search_moves, "proof": self.proof,
+            "search_line_moves": self.search_moves, "shorter_line_nodes": self.shorter_nodes, "proof": self.proof,
             "seconds": round(self.seconds, 4), "certify_seconds": round(self.certify_seconds, 4),
             "versions": library_versions()})
 
@@ -205,7 +211,9 @@ def solve(deal: Deal, budget: Budget = Budget(), dominance: tuple = (),
         path = winning_path(attempt.frames, attempt.moves, attempt.ctrl) if attempt.ctrl[0] >= 0 else []
         res.search_moves = line_length(ad, start_pos, path)
         if len(path) > LONG_LINE:
+            before = res.nodes
             path = _shorter_line(ad, start_pos, path, res, budget.nodes, deadline)
+            res.shorter_nodes = res.nodes - before
         path, infos = shorten_line(ad, start_pos, path, budget.shorten)
         res.moves = certify(deal, expand_line(ad, start_pos, path, infos), played)
         res.verdict, res.reason = "won", None

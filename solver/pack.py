@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator, Optional
 
+from solver.difficulty import difficulty
 from solver.errors import DealFileError, UnsupportedVariant
 from solver.files import replace_whole
 from solver.formats import SOLUTION_FORMAT, deal_from_json, deal_to_json, read_deal_lines, solution_to_json
@@ -37,7 +38,6 @@ def verify_job(job: PackJob) -> dict:
     """Solve one deal of a pack (in a worker): its line, its verdict's figures and its
     solution document (a won line was replayed by the reference engine in ``solve``)."""
     from solver.adapter import expand_dominance
-    from solver.difficulty import difficulty
     from solver.driver import Budget, solve
     deal = deal_from_json(job.deal)
     budget = Budget(job.nodes, job.seconds, job.memory, job.restarts, job.shorten)
@@ -45,7 +45,7 @@ def verify_job(job: PackJob) -> dict:
     doc = solution_to_json(res.solution(), deal)
     return {"line": job.line, "verdict": res.verdict, "reason": res.reason, "moves": len(res.moves),
             "search_moves": res.search_moves, "base": res.base(), "nodes": res.nodes, "states": res.states, "seconds": round(res.seconds, 4),
-            "most_home": res.most_home, "difficulty": difficulty(deal.rules.hash(), res.verdict, res.nodes),
+            "most_home": res.most_home, "difficulty": difficulty(deal.rules.hash(), res.verdict, res.found_nodes()),
             "solution": doc}
 
 
@@ -171,7 +171,10 @@ def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[P
             p = doc["producer"]
             res = {"line": n, "verdict": doc["outcome"], "reason": doc["reason"], "moves": len(doc["moves"]),
                    "search_moves": p.get("search_line_moves"), "base": _base(doc["moves"]), "nodes": p.get("nodes"), "states": p.get("states"),
-                   "seconds": p.get("seconds"), "most_home": p.get("most_home"), "solution": doc}
+                   "seconds": p.get("seconds"), "most_home": p.get("most_home"),
+                   "difficulty": difficulty(deal.rules.hash(), doc["outcome"],
+                                            (p.get("nodes") or 0) - (p.get("shorter_line_nodes") or 0)),
+                   "solution": doc}
             summary.counts[res["verdict"]] += 1
             summary.resumed += 1
             report(res, f"{path}#{n}", True)

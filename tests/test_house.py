@@ -110,7 +110,7 @@ def _imports():
 # (``solver.__init__``, ``solver.api``: ``import solver`` stays light), and the registry
 # imports a family's modules when first asked for them (its kernels import ``solver.jit``,
 # which reads the registry).
-LAZY_API = {("solver", "solver.api"), ("solver.api", "solver.driver")}
+LAZY_API = {("solver", "solver.api"), ("solver.api", "solver.driver"), ("solver.api", "solver.in_play")}
 
 
 def _loops(top, inner) -> list[str]:
