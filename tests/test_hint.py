@@ -105,3 +105,14 @@ def test_an_illegal_move_among_those_played_is_named():
     deal = pysolfc_deal(make_rules("algerian", {}), 1)
     with pytest.raises(IllegalMove, match=r"move 1 \(r0>f0:KS\)"):
         hint(deal, parse_moves("r0>f0:KS"), BUDGET)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", [v.key for v in CATALOGUE])
+def test_hint_agrees_with_the_oracle_on_many_positions(variant):
+    """The default run's check on 40 positions a variant instead of 6 (``-m slow``)."""
+    rng = random.Random(f"hint/many/{variant}")
+    for _ in range(40):
+        deal, played = _random_position(variant, rng)
+        for dominance in ((), expand_dominance(deal.rules, ("all",))):
+            _check_position(deal, played, dominance)
