@@ -18,7 +18,9 @@ game, in game order:
 version at the row's node budget (the winning line kept after its one-move detours). A game
 whose verdict now contradicts the table's stops the rebuild: that is a bug to report, never
 a line to ship. Work in progress goes to ``<hash>.partial.jsonl``, a line a game, flushed
-as it is solved, so an interrupted rebuild goes on where it stopped.
+as it is solved, so an interrupted rebuild goes on where it stopped; kept in the repository
+(like ``pending.csv.gz``), it lets a rebuild go on over several sessions or machines. A row
+whose file this version made whole is not solved again.
 
 ``audit`` reads the files back: every line replayed on the reference engine, and a random
 sample of lost games solved again (``solver.driver.solve``), printing what held.
@@ -125,6 +127,8 @@ def rebuild(folder: Path, rules_hash: str, records: list[dict], rule_set: dict, 
         raise ValueError(f"rule-sets.json row {rules_hash} has the rules of {rules.hash()}")
     dominance = expand_dominance(rules, ("all",))
     decided = {r["game"]: r["verdict"] for r in records if r["verdict"] in ("won", "lost")}
+    if _complete(folder, rules_hash, decided):
+        return 0
     partial = _partial(folder, rules_hash)
     partial.parent.mkdir(parents=True, exist_ok=True)
     done = _done(partial)
@@ -142,6 +146,16 @@ def rebuild(folder: Path, rules_hash: str, records: list[dict], rule_set: dict, 
         write_row(folder, rules_hash, rule_set, [done[g] for g in decided], SOLVER_VERSION)
         partial.unlink()
     return len(todo)
+
+
+def _complete(folder: Path, rules_hash: str, decided: dict[int, str]) -> bool:
+    """Whether the row's file exists, made by this version, with an entry for each decided
+    game of ``decided``."""
+    from solver.batch import SOLVER_VERSION
+    path = lines_path(folder, rules_hash)
+    if not path.exists() or read_header(path).get("solver") != SOLVER_VERSION:
+        return False
+    return set(decided) <= {e["game"] for e in read_lines(path)}
 
 
 @dataclass

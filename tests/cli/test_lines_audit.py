@@ -85,3 +85,11 @@ def test_the_shipped_lines_are_the_tables_rows():
         h = path.name.split(".")[0]
         head = read_header(path)
         assert head["row"] == h and head["rules"] == sets[h]["rules"] and head["budget_nodes"] == sets[h]["budget_nodes"]
+
+
+def test_a_finished_row_is_not_solved_again(tmp_path):
+    out = tmp_path / "res"
+    small_table(out, {ALGERIAN: range(1, 3)})
+    assert run("lines", "--out", str(out)).exit_code == 0
+    r = run("lines", "--out", str(out))
+    assert r.exit_code == 0 and "0 games solved this run" in r.output, r.output
