@@ -6,7 +6,8 @@ the store skips finished games), then writes into ``results/`` (``write_report``
 
 - ``win-rates.md`` and ``win-rates.csv``: one row per rule set (``solver.stats``);
 - ``records.csv.gz``: every game's record (variant, rules hash, game, verdict, reason,
-  nodes, seconds, most_home; no solutions), the data the table is computed from;
+  nodes, seconds, most_home, and a won game's difficulty tier; no solutions), the data the
+  table is computed from;
 - ``rule-sets.json``: each rule set's variant, profile, full options, budget, solver
   version and seed range;
 - ``tiers.json``: each row's difficulty tiers, calibrated on its won records
@@ -41,6 +42,7 @@ from solver.store import DEFAULT_DB, Store
 
 RECORD_FIELDS = ("variant", "rules_hash", "game", "verdict", "reason", "nodes", "seconds", "most_home")
 PENDING_FIELDS = RECORD_FIELDS + ("budget_nodes", "solver_version")
+PUBLISHED_FIELDS = RECORD_FIELDS + ("tier",)      # records.csv.gz: a won record's difficulty tier too
 
 
 @dataclass(frozen=True)
@@ -284,7 +286,7 @@ def write_files(folder: Path, rows: list[dict], sets: dict, waiting: Iterable[di
         raise OutputError(f"cannot write the report into {folder}: {e.strerror}") from None
     stats = table(rows, sets)
     waiting = list(waiting)
-    files = {"records.csv.gz": _csv_gz(RECORD_FIELDS, rows),
+    files = {"records.csv.gz": _csv_gz(PUBLISHED_FIELDS, with_tiers(rows, sets)),
              "rule-sets.json": (json.dumps(sets, indent=1) + "\n").encode(),      # in plan order
              "win-rates.csv": render(stats, "csv").encode(),
              "win-rates.md": markdown(stats, sets).encode(),
@@ -310,6 +312,15 @@ def write_files(folder: Path, rows: list[dict], sets: dict, waiting: Iterable[di
 
 
 WINNABLE_DIR = "winnable"
+
+
+def with_tiers(rows: list[dict], sets: dict) -> list[dict]:
+    """The records, each won one with its tier in its row (``solver.difficulty``)."""
+    from solver.difficulty import calibrate, tier_of
+    rows_bounds = {h: row["bounds"] for h, row in calibrate(rows, sets).items()}
+    return [{**{f: r[f] for f in RECORD_FIELDS},
+             "tier": tier_of(r["nodes"], rows_bounds[r["rules_hash"]]) if r["verdict"] == "won" else ""}
+            for r in rows]
 
 
 def winnable_lists(rows: list[dict], sets: dict) -> dict[str, bytes]:

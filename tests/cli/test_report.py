@@ -71,7 +71,9 @@ def test_report_goes_on_from_the_published_records_without_the_store(tmp_path):
     store.close()
     rows = read_files(out)[0]
     assert [x["game"] for x in rows] == ["1", "2", "3", "4"]
-    assert rows[:2] == published                                           # the published records kept as they were
+    def untiered(records):             # the tiers are calibrated again on the longer row
+        return [{k: v for k, v in x.items() if k != "tier"} for x in records]
+    assert untiered(rows[:2]) == untiered(published)                       # the published records kept as they were
     assert table_from_files(out)[0].games == 4
     # records of another solver version are solved again
     sets = json.loads((out / "rule-sets.json").read_text())
