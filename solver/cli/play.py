@@ -9,7 +9,7 @@ import click
 
 from solver.cli.base import Count, FilePath, load_deal, main, profile_option, rule_option
 from solver.display import render_layout
-from solver.errors import EXIT_NOT_WON, DealFileError, NotationError, RulesError
+from solver.errors import EXIT_NOT_WON, DealFileError, NotationError, RulesError, printable
 from solver.formats import dumps_deal, read_deal, read_line_file, write_deal
 from solver.kernels import FAMILIES
 from solver.moves import format_move, parse_moves
@@ -128,6 +128,8 @@ def deal_and_line(args: tuple[str, ...], rules: tuple[str, ...], profile, usage:
     ``VARIANT GAME_NUMBER`` and ``DEAL_FILE`` alone are a deal with no moves (two
     arguments whose first is no file are a variant and a game number)."""
     if len(args) == 1 and line_optional and not _is_file(args[0]):
+        if "/" in args[0] or "." in args[0]:
+            raise DealFileError(f"cannot read {printable(args[0], 200)}: no such file")
         raise RulesError(f"usage: {usage}")
     if len(args) == 1 and not (line_optional and _is_deal_file(args[0])):
         if rules or profile:

@@ -56,3 +56,10 @@ def test_bad_input_is_one_line():
     assert r.exit_code == 2 and r.output.count("\n") == 1 and "move 1 (r0>f0:KS) is illegal" in r.output
     r = run("hint", "nosuchgame", "1")
     assert r.exit_code == 2 and r.output.startswith("error:")
+
+
+def test_a_missing_position_file_and_a_variant_alone_are_one_line_each():
+    r = run("hint", "no/such/pos.json")
+    assert r.exit_code == 2 and r.output == "error: cannot read no/such/pos.json: no such file\n"
+    r = run("hint", "terrace")
+    assert r.exit_code == 2 and r.output.startswith("error: usage: patience hint ")
