@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Optional
 
+from solver.files import replace_whole
 from solver.formats import Deal, pysolfc_deal
 from solver.variants import Rules, rules_from_dict
 
@@ -74,9 +75,7 @@ def read_header(path: Path) -> dict:
 
 def write_row(folder: Path, rules_hash: str, rule_set: dict, entries: list[dict], solver: str) -> Path:
     """Write one row's file, whole or not at all: the header, then ``entries`` in game order."""
-    from solver.files import replace_whole
-    header = {"row": rules_hash, "variant": rule_set["variant"], "profile": rule_set.get("profile"),
-              "rules": rule_set["rules"], "budget_nodes": rule_set["budget_nodes"], "solver": solver}
+    header = row_header(rules_hash, rule_set, solver)
     text = "".join(json.dumps(e) + "\n" for e in [header] + sorted(entries, key=lambda e: e["game"]))
     path = lines_path(folder, rules_hash)
     replace_whole(path, lzma.compress(text.encode(), preset=9 | lzma.PRESET_EXTREME))
@@ -87,17 +86,32 @@ def _partial(folder: Path, rules_hash: str) -> Path:
     return folder / LINES_DIR / f"{rules_hash}.partial.jsonl"
 
 
-def _done(partial: Path) -> dict[int, dict]:
-    """The entries an interrupted rebuild kept (a torn last line is dropped)."""
+def _done(partial: Path, header: dict) -> dict[int, dict]:
+    """The entries an interrupted rebuild kept (a torn last line is dropped): none when the
+    partial file's header is not ``header`` (another version, budget or rules made it)."""
     out: dict[int, dict] = {}
-    if partial.exists():
-        for text in partial.read_text().splitlines():
-            try:
-                e = json.loads(text)
-            except json.JSONDecodeError:
-                continue
+    if not partial.exists():
+        return out
+    lines = partial.read_text().splitlines()
+    try:
+        if not lines or json.loads(lines[0]) != header:
+            return out
+    except json.JSONDecodeError:
+        return out
+    for text in lines[1:]:
+        try:
+            e = json.loads(text)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(e, dict) and isinstance(e.get("game"), int):
             out[e["game"]] = e
     return out
+
+
+def row_header(rules_hash: str, rule_set: dict, solver: str) -> dict:
+    """What names a row's lines: the row, its rules and budget, and the version solving it."""
+    return {"row": rules_hash, "variant": rule_set["variant"], "profile": rule_set.get("profile"),
+            "rules": rule_set["rules"], "budget_nodes": rule_set["budget_nodes"], "solver": solver}
 
 
 def entry_for(deal: Deal, rules_hash: str, table_verdict: str, nodes: int, dominance: tuple) -> dict:
@@ -125,14 +139,20 @@ def rebuild(folder: Path, rules_hash: str, records: list[dict], rule_set: dict, 
     rules = row_rules(rule_set)
     if rules.hash() != rules_hash:
         raise ValueError(f"rule-sets.json row {rules_hash} has the rules of {rules.hash()}")
+    from solver.batch import SOLVER_VERSION
     dominance = expand_dominance(rules, ("all",))
     decided = {r["game"]: r["verdict"] for r in records if r["verdict"] in ("won", "lost")}
-    if _complete(folder, rules_hash, decided):
+    header = row_header(rules_hash, rule_set, SOLVER_VERSION)
+    if _complete(folder, rules_hash, decided, header):
         return 0
     partial = _partial(folder, rules_hash)
     partial.parent.mkdir(parents=True, exist_ok=True)
-    done = _done(partial)
+    done = {g: e for g, e in _done(partial, header).items() if g in decided}
+    for g, e in done.items():                   # what a partial file says is checked like a new solve
+        _agrees(rules_hash, g, decided[g], e)
     todo = [g for g in sorted(decided) if g not in done][:limit]
+    if not done:
+        replace_whole(partial, json.dumps(header) + "\n")
     with open(partial, "a") as f:
         for i, g in enumerate(todo):
             e = entry_for(row_deal(rules, g), rules_hash, decided[g], rule_set["budget_nodes"], dominance)
@@ -142,18 +162,26 @@ def rebuild(folder: Path, rules_hash: str, records: list[dict], rule_set: dict, 
             if i % 100 == 0:
                 say(f"{rules_hash} ({rule_set['variant']}): game {g}, {len(done):,} of {len(decided):,}")
     if all(g in done for g in decided):
-        from solver.batch import SOLVER_VERSION
         write_row(folder, rules_hash, rule_set, [done[g] for g in decided], SOLVER_VERSION)
         partial.unlink()
     return len(todo)
 
 
-def _complete(folder: Path, rules_hash: str, decided: dict[int, str]) -> bool:
-    """Whether the row's file exists, made by this version, with an entry for each decided
-    game of ``decided``."""
-    from solver.batch import SOLVER_VERSION
+def _agrees(rules_hash: str, game: int, table_verdict: str, e: dict) -> None:
+    """A ``ValueError`` when entry ``e`` contradicts the table's verdict, or is not whole."""
+    verdict = e.get("verdict")
+    whole = {"won": "moves", "lost": "proof", "unknown": "table"}.get(verdict)
+    if whole is None or whole not in e:
+        raise ValueError(f"{rules_hash} game {game}: a malformed entry {json.dumps(e)[:200]}")
+    if verdict != "unknown" and verdict != table_verdict:
+        raise ValueError(f"{rules_hash} game {game}: the table says {table_verdict}, this version {verdict}")
+
+
+def _complete(folder: Path, rules_hash: str, decided: dict[int, str], header: dict) -> bool:
+    """Whether the row's file exists, made by this version at the row's budget and rules
+    (``header``), with an entry for each decided game of ``decided``."""
     path = lines_path(folder, rules_hash)
-    if not path.exists() or read_header(path).get("solver") != SOLVER_VERSION:
+    if not path.exists() or read_header(path) != header:
         return False
     return set(decided) <= {e["game"] for e in read_lines(path)}
 
@@ -177,13 +205,12 @@ class RowAudit:
     shipped: bool = False
 
 
-def audit_row(folder: Path, rules_hash: str, records: list[dict], rule_set: dict, sample: int, rng: random.Random,
+def audit_row(folder: Path, rules_hash: str, records: list[dict], rule_set: dict, sample: int, seed: int,
               say: Say) -> RowAudit:
     """Replay every shipped line of one row on the reference engine and solve again
-    ``sample`` of its lost games at the row's budget."""
-    from solver.adapter import expand_dominance
-    from solver.moves import parse_moves
-    from solver.playback import replay
+    ``sample`` of its lost games at the row's budget (drawn with ``seed`` and the row's
+    hash: the same sample whatever other rows are audited). An entry that is not whole, or
+    that the table does not back, fails; an unreadable file is a ``DealFileError``."""
     rules = row_rules(rule_set)
     table = {r["game"]: r["verdict"] for r in records}
     out = RowAudit(rules_hash, rule_set["variant"], won=sum(v == "won" for v in table.values()),
@@ -193,36 +220,66 @@ def audit_row(folder: Path, rules_hash: str, records: list[dict], rule_set: dict
         out.missing = out.won + out.lost
         return out
     out.shipped = True
-    seen = set()
-    for e in read_lines(path):
-        g = e["game"]
-        seen.add(g)
-        if table.get(g) not in ("won", "lost") or (e["verdict"] != "unknown" and table[g] != e["verdict"]):
-            out.failed.append(g)                 # an entry the table does not back
-        elif e["verdict"] == "won":
-            if replay(row_deal(rules, g), parse_moves(e["moves"])).ok:
-                out.replayed += 1
-            else:
-                out.failed.append(g)
-        elif e["verdict"] == "lost":
-            out.proofs[e["proof"]] = out.proofs.get(e["proof"], 0) + 1
-        else:
-            out.undecided += 1
-        if out.replayed and out.replayed % 2000 == 0 and e["verdict"] == "won":
-            say(f"{rules_hash} ({out.variant}): {out.replayed:,} lines replayed")
+    seen: set = set()
+    try:
+        for e in read_lines(path):
+            _audit_entry(out, rules, table, seen, e)
+            if out.replayed and out.replayed % 2000 == 0 and e.get("verdict") == "won":
+                say(f"{rules_hash} ({out.variant}): {out.replayed:,} lines replayed")
+    except (lzma.LZMAError, EOFError, OSError, ValueError) as e:
+        from solver.errors import DealFileError
+        raise DealFileError(f"cannot read {path}: {e}") from None
     out.missing = sum(1 for g, v in table.items() if v in ("won", "lost") and g not in seen)
     lost_games = sorted(g for g, v in table.items() if v == "lost")
-    dominance = expand_dominance(rules, ("all",))
+    rng = random.Random(f"{seed}/{rules_hash}")
     for g in rng.sample(lost_games, min(sample, len(lost_games))):
-        from solver.driver import Budget, solve
         say(f"{rules_hash} ({out.variant}): solving lost game {g} again")
-        res = solve(row_deal(rules, g), Budget(nodes=rule_set["budget_nodes"], shorten=0), dominance)
-        out.sampled += 1
-        if res.verdict == "lost":
-            out.sample_held += 1
-        elif res.verdict == "won":
-            out.sample_failed.append(g)
+        _sample_lost(out, rules, rule_set, g)
     return out
+
+
+def _audit_entry(out: RowAudit, rules: Rules, table: dict, seen: set, e: dict) -> None:
+    """One entry of a row's file, counted into ``out``: a game seen twice, an entry that is
+    not whole or that the table does not back, and a line that does not replay to a win
+    fail."""
+    from solver.errors import NotationError
+    from solver.moves import parse_moves
+    from solver.playback import replay
+    g = e.get("game")
+    verdict = e.get("verdict")
+    whole = {"won": "moves", "lost": "proof", "unknown": "table"}.get(verdict)
+    if g in seen or whole is None or whole not in e or table.get(g) not in ("won", "lost") \
+            or (verdict != "unknown" and table[g] != verdict):
+        out.failed.append(g)
+        seen.add(g)
+        return
+    seen.add(g)
+    if verdict == "won":
+        try:
+            ok = replay(row_deal(rules, g), parse_moves(e["moves"])).ok
+        except NotationError:
+            ok = False
+        if ok:
+            out.replayed += 1
+        else:
+            out.failed.append(g)
+    elif verdict == "lost":
+        out.proofs[e["proof"]] = out.proofs.get(e["proof"], 0) + 1
+    else:
+        out.undecided += 1
+
+
+def _sample_lost(out: RowAudit, rules: Rules, rule_set: dict, game: int) -> None:
+    """A lost game of the table solved again at the row's budget, counted into ``out``."""
+    from solver.adapter import expand_dominance
+    from solver.driver import Budget, solve
+    res = solve(row_deal(rules, game), Budget(nodes=rule_set["budget_nodes"], shorten=0),
+                expand_dominance(rules, ("all",)))
+    out.sampled += 1
+    if res.verdict == "lost":
+        out.sample_held += 1
+    elif res.verdict == "won":
+        out.sample_failed.append(game)
 
 
 def row_records(records: list[dict], rules_hash: str) -> list[dict]:
@@ -241,5 +298,5 @@ def audit_text(a: RowAudit) -> str:
     if a.undecided or a.missing:
         text += f"; {a.undecided + a.missing:,} decided games without a line or proof"
     if a.failed or a.sample_failed:
-        text += f"; FAILED: games {sorted(a.failed + a.sample_failed)[:20]}"
+        text += f"; FAILED: games {sorted(a.failed + a.sample_failed, key=str)[:20]}"
     return text

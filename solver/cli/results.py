@@ -223,6 +223,7 @@ def lines(out, only, games) -> None:
     every decided game solved again at its row's budget, one process, resumable (an
     interrupted run goes on where it stopped). A game whose verdict now contradicts the
     table's stops it with an error."""
+    import lzma
     from pathlib import Path
     from solver.report import read_files
     from solver.table_lines import rebuild, row_records
@@ -237,7 +238,7 @@ def lines(out, only, games) -> None:
                 continue
             n = rebuild(folder, rules_hash, row_records(records, rules_hash), rule_set, _say, games)
             _say(f"{rule_set['variant']} ({rules_hash}): {n:,} games solved this run")
-    except ValueError as e:
+    except (ValueError, lzma.LZMAError, EOFError) as e:
         raise StoreError(str(e)) from None
     except KeyboardInterrupt:
         click.echo("interrupted: every finished game is kept; run the same command again to resume", err=True)
@@ -256,7 +257,6 @@ def audit(out, only, sample, seed) -> None:
     (OUT/lines/) on the reference engine, and solve again a random sample of the lost
     games. Exits 0 when everything checked held, 1 when a line did not replay or a lost
     game was won."""
-    import random
     from pathlib import Path
     from solver.report import read_files
     from solver.table_lines import audit_row, audit_text, row_records
@@ -265,12 +265,11 @@ def audit(out, only, sample, seed) -> None:
         raise StoreError(f"no published table in {out} (records.csv.gz)")
     records, sets = read_files(folder)
     keys = {get_variant(v).key for v in only}
-    rng = random.Random(seed)
     failed = 0
     for rules_hash, rule_set in sets.items():
         if keys and rule_set["variant"] not in keys:
             continue
-        a = audit_row(folder, rules_hash, row_records(records, rules_hash), rule_set, sample, rng,
+        a = audit_row(folder, rules_hash, row_records(records, rules_hash), rule_set, sample, seed,
                       lambda text: click.echo(f"  ... {text}", err=True) if sys.stderr.isatty() else None)
         click.echo(audit_text(a))
         failed += len(a.failed) + len(a.sample_failed)

@@ -93,3 +93,40 @@ def test_a_finished_row_is_not_solved_again(tmp_path):
     assert run("lines", "--out", str(out)).exit_code == 0
     r = run("lines", "--out", str(out))
     assert r.exit_code == 0 and "0 games solved this run" in r.output, r.output
+
+
+def test_a_partial_file_is_checked_like_a_new_solve(tmp_path):
+    """A partial file of this version that contradicts the table stops the rebuild; one of
+    another version (or without its header) is solved again from the start."""
+    from solver.batch import SOLVER_VERSION
+    from solver.table_lines import row_header
+    out = tmp_path / "res"
+    small_table(out, {ALGERIAN: range(1, 3)})
+    sets = json.loads((out / "rule-sets.json").read_text())
+    partial = out / "lines" / f"{ALGERIAN}.partial.jsonl"
+    partial.parent.mkdir()
+    lost = json.dumps({"game": 1, "verdict": "lost", "proof": "search", "rules": []})
+    partial.write_text(json.dumps(row_header(ALGERIAN, sets[ALGERIAN], SOLVER_VERSION)) + "\n" + lost + "\n")
+    r = run("lines", "--out", str(out))
+    assert r.exit_code == 2 and "game 1: the table says won, this version lost" in r.output, r.output
+    partial.write_text(json.dumps(row_header(ALGERIAN, sets[ALGERIAN], "patience-solver 0.0.1")) + "\n" + lost + "\n")
+    r = run("lines", "--out", str(out))
+    assert r.exit_code == 0 and "2 games solved this run" in r.output, r.output
+    assert [e["verdict"] for e in read_lines(lines_path(out, ALGERIAN))] == ["won", "won"]
+
+
+def test_audit_of_a_bad_file(tmp_path):
+    """A game entered twice or an entry that is not whole fails; an unreadable file is one line."""
+    out = tmp_path / "res"
+    small_table(out, {ALGERIAN: range(1, 3)})
+    assert run("lines", "--out", str(out)).exit_code == 0
+    path = lines_path(out, ALGERIAN)
+    docs = [json.loads(t) for t in lzma.open(path, "rt")]
+    docs.append(dict(docs[1]))                               # game 1 again
+    docs[2] = {"game": 2, "verdict": "won"}                  # no moves
+    path.write_bytes(lzma.compress("".join(json.dumps(d) + "\n" for d in docs).encode()))
+    r = run("audit", "--out", str(out), "--sample", "0")
+    assert r.exit_code == 1 and "1 of 2 winning lines replayed" in r.output and "FAILED: games [1, 2]" in r.output, r.output
+    path.write_bytes(b"not xz")
+    r = run("audit", "--out", str(out))
+    assert r.exit_code == 2 and r.output.startswith("error: cannot read ") and r.output.count("\n") == 1, r.output
