@@ -60,14 +60,20 @@ def solve(deal: Deal, nodes: Optional[int] = None, seconds: Optional[float] = No
     ``shorten``: the nodes spent on shortening a winning line (``search_moves`` is the
     length before)."""
     from solver.adapter import expand_dominance
-    from solver.driver import Budget
     from solver.driver import solve as _solve
+    return _solve(deal, _budget(deal, nodes, seconds, memory, shorten), expand_dominance(deal.rules, tuple(dominance)))
+
+
+def _budget(deal: Deal, nodes: Optional[int], seconds: Optional[float], memory: Optional[int],
+            shorten: Optional[int] = None):
+    """The ``Budget`` of the API's arguments: each one not given is the command line's
+    default (``nodes``: the variant's budget)."""
+    from solver.driver import Budget
     from solver.variants import budget_nodes
     b = Budget()
-    budget = Budget(nodes=budget_nodes(deal.rules) if nodes is None else nodes, seconds=b.seconds if seconds is None else seconds,
-                    memory=b.memory if memory is None else memory,
-                    shorten=b.shorten if shorten is None else shorten)
-    return _solve(deal, budget, expand_dominance(deal.rules, tuple(dominance)))
+    return Budget(nodes=budget_nodes(deal.rules) if nodes is None else nodes,
+                  seconds=b.seconds if seconds is None else seconds, memory=b.memory if memory is None else memory,
+                  shorten=b.shorten if shorten is None else shorten)
 
 
 def hint(deal: Deal, played: Union[str, Iterable[Union[str, Move]]] = (), nodes: Optional[int] = None,
@@ -81,17 +87,10 @@ def hint(deal: Deal, played: Union[str, Iterable[Union[str, Move]]] = (), nodes:
     winnable, ``where_lost`` (``losing_move``: the move that lost the game, when proved).
     ``nodes`` defaults to the variant's budget."""
     from solver.adapter import expand_dominance
-    from solver.driver import Budget
     from solver.in_play import hint as _hint
-    from solver.variants import budget_nodes
-    b = Budget()
-    def budget(n: int) -> Budget:
-        return Budget(nodes=n, seconds=b.seconds if seconds is None else seconds,
-                      memory=b.memory if memory is None else memory)
-    moves = _moves(played)
-    return _hint(deal, moves, budget(budget_nodes(deal.rules) if nodes is None else nodes),
-                 expand_dominance(deal.rules, tuple(dominance)), None if move_nodes is None else budget(move_nodes),
-                 look_back)
+    return _hint(deal, _moves(played), _budget(deal, nodes, seconds, memory),
+                 expand_dominance(deal.rules, tuple(dominance)),
+                 None if move_nodes is None else _budget(deal, move_nodes, seconds, memory), look_back)
 
 
 def _moves(items: Union[str, Iterable[Union[str, Move]]]) -> list[Move]:

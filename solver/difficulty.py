@@ -68,7 +68,8 @@ def calibrate(records: list[dict], rule_sets: dict) -> dict:
         for n in won:
             counts[tier_of(n, b)] += 1
         out[rules_hash] = {"variant": rule_set["variant"], "profile": rule_set.get("profile"),
-                           "solver_versions": rule_set.get("solver_versions"), "won": len(won), "bounds": b,
+                           "solver_versions": rule_set.get("solver_versions"),
+                           "budget_nodes": rule_set.get("budget_nodes"), "won": len(won), "bounds": b,
                            "shares": {t: round(c / len(won), 4) for t, c in counts.items()}}
     return out
 
@@ -105,10 +106,26 @@ def _rows() -> dict:
     return json.loads(TIERS_FILE.read_text()) if TIERS_FILE.exists() else {}
 
 
+def row(rules_hash: str) -> Optional[dict]:
+    """The table's row of these rules in ``results/tiers.json`` (its boundaries, budget,
+    solver versions), or None."""
+    return _rows().get(rules_hash)
+
+
+def no_tiers_reason(rules_hash: str) -> Optional[str]:
+    """Why these rules have no tiers (None when they have): no tiers file beside the
+    package, or no row of these rules in it."""
+    if not TIERS_FILE.exists():
+        return f"no difficulty tiers: {TIERS_FILE} is missing (install the tool from its repository)"
+    if row(rules_hash) is None:
+        return "no difficulty tiers for these rules: the published table has no row of them"
+    return None
+
+
 def row_bounds(rules_hash: str) -> Optional[list[int]]:
     """The boundaries of the table's row of these rules, or None (no such row)."""
-    row = _rows().get(rules_hash)
-    return row["bounds"] if row else None
+    r = row(rules_hash)
+    return r["bounds"] if r else None
 
 
 def tier(rules_hash: str, nodes: int) -> Optional[str]:

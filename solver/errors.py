@@ -12,7 +12,7 @@ from __future__ import annotations
 import click
 
 # Every command but verify: 0 done (replay: the line wins), 1 replay's line does not win
-# (view: a move is illegal), 2 bad input, 130 an interrupted batch, 141 standard output
+# (view: a move is illegal; audit: a shipped line or a sampled loss failed), 2 bad input, 130 an interrupted batch, 141 standard output
 # closed by its reader (as a shell reports a command that SIGPIPE ended).
 EXIT_OK, EXIT_NOT_WON, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 1, 2, 130, 141
 # verify (publishers' scripts read these).

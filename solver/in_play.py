@@ -24,6 +24,7 @@ from solver.formats import Deal
 from solver.moves import Move, format_move
 
 Say = Callable[[str], None]
+FROM_LOST = "from_lost_position"      # the proof of a position reached from one proved lost
 
 
 @dataclass
@@ -38,11 +39,11 @@ class MoveVerdict:
 
 @dataclass
 class WhereLost:
-    """The last position of the game proved winnable and the first one after it.
+    """A position of the game proved winnable whose next one is not (``where_lost``).
 
-    ``won_after``: moves played before the last position proved winnable (-1: not even the
-    opening); ``next_verdict``: the verdict on the position one move later. When that is
-    "lost", move ``won_after + 1`` lost the game."""
+    ``won_after``: moves played before that position (-1: not even the opening is proved
+    winnable); ``next_verdict``: the verdict on the position one move later. When that is
+    "lost", move ``won_after + 1`` lost the game (and every later position is lost)."""
 
     won_after: int
     next_verdict: str
@@ -107,6 +108,9 @@ def hint(deal: Deal, played: Sequence[Move], budget: Budget, dominance: tuple = 
         out.moves = judge_moves(deal, played, result, move_budget, dominance, say)
     if look_back and out.verdict != "won" and played:
         out.where_lost = where_lost(deal, played, out.result, budget, dominance, say)
+        if out.where_lost.losing_move is not None and out.verdict == "unknown":
+            # Reached from a position proved lost, the position is lost (module docstring).
+            out.result.verdict, out.result.reason, out.result.proof = "lost", None, FROM_LOST
     return out
 
 
@@ -137,11 +141,12 @@ def judge_moves(deal: Deal, played: list[Move], result: SolveResult, budget: Bud
 
 def where_lost(deal: Deal, played: list[Move], last: SolveResult, budget: Budget, dominance: tuple,
                say: Say) -> WhereLost:
-    """Binary search over the positions after 0..len(played) moves for the last one proved
-    winnable (winnability only falls along a line: module docstring). ``last`` is the
-    verdict on the position after all of ``played`` (not won). A position found unknown is
-    treated as not won, so the answer is exact about what it names: ``won_after`` is proved
-    winnable, and the position one move later has the verdict given."""
+    """Binary search over the positions after 0..len(played) moves for a position proved
+    winnable whose next one is not (winnability only falls along a line: module docstring).
+    ``last`` is the verdict on the position after all of ``played`` (not won). A position
+    found unknown is treated as not won, so a later one might still be winnable; the answer
+    is exact about what it names: ``won_after`` is proved winnable, and the position one
+    move later has the verdict given."""
     verdicts = {len(played): (last.verdict, last.reason)}
     lo, hi = -1, len(played)
     while hi - lo > 1:

@@ -58,6 +58,11 @@ class PackSummary:
     interrupted: bool = False
 
 
+def found_nodes(producer: dict) -> int:
+    """A solution file's nodes before its winning line was had (``SolveResult.found_nodes``)."""
+    return (producer.get("nodes") or 0) - (producer.get("shorter_line_nodes") or 0)
+
+
 def read_pack(path: str | Path) -> tuple[list[tuple[int, object]], list[tuple[int, DealFileError]]]:
     """The pack's deals as (line, deal) and its bad lines as (line, error)."""
     good, bad = [], []
@@ -172,8 +177,7 @@ def verify_pack(path: Path, budget, dominance: tuple, jobs: int, out: Optional[P
             res = {"line": n, "verdict": doc["outcome"], "reason": doc["reason"], "moves": len(doc["moves"]),
                    "search_moves": p.get("search_line_moves"), "base": _base(doc["moves"]), "nodes": p.get("nodes"), "states": p.get("states"),
                    "seconds": p.get("seconds"), "most_home": p.get("most_home"),
-                   "difficulty": difficulty(deal.rules.hash(), doc["outcome"],
-                                            (p.get("nodes") or 0) - (p.get("shorter_line_nodes") or 0)),
+                   "difficulty": difficulty(deal.rules.hash(), doc["outcome"], found_nodes(p)),
                    "solution": doc}
             summary.counts[res["verdict"]] += 1
             summary.resumed += 1

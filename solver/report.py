@@ -327,14 +327,16 @@ def winnable_lists(rows: list[dict], sets: dict) -> dict[str, bytes]:
     """``winnable/<row>/<tier>.txt``: each row's won games of each difficulty tier, one
     number a line, ascending (``solver.difficulty.games_by_tier``); ``<row>`` is the variant,
     with ``-<profile>`` for a profile's row."""
-    from solver.difficulty import bounds, games_by_tier
+    from solver.difficulty import calibrate, games_by_tier
     out = {}
-    for rules_hash, rule_set in sets.items():
-        won = [r["nodes"] for r in rows if r["rules_hash"] == rules_hash and r["verdict"] == "won"]
-        if not won:
+    tiers = calibrate(rows, sets)
+    names = [s["variant"] + (f"-{s['profile']}" if s.get("profile") else "") for s in sets.values()]
+    for (rules_hash, rule_set), name in zip(sets.items(), names):
+        if rules_hash not in tiers:
             continue
-        name = rule_set["variant"] + (f"-{rule_set['profile']}" if rule_set.get("profile") else "")
-        for tier, games in games_by_tier(rows, rules_hash, bounds(won)).items():
+        if names.count(name) > 1:               # rows of one variant and profile told apart by their rules
+            name += f"-{rules_hash}"
+        for tier, games in games_by_tier(rows, rules_hash, tiers[rules_hash]["bounds"]).items():
             out[f"{WINNABLE_DIR}/{name}/{tier}.txt"] = "".join(f"{g}\n" for g in games).encode()
     return out
 

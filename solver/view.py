@@ -143,8 +143,9 @@ def _verdict(moves: list[Move], result: ReplayResult, solution: Optional[Solutio
     it rests on."""
     if solution is not None:
         why = {"won": "the solution file's line, replayed to a win by the reference engine",
-               "lost": "proved by the solver (a lost deal has no line to show)",
-               "unknown": "the solver's search ended undecided"
+               "lost": "as the solution file says, not checked here: a loss has no line to replay "
+                       "('patience solve' proves it again)",
+               "unknown": "as the solution file says: the solver's search ended undecided"
                           + (f" (reason: {solution.reason})" if solution.reason else "")}
         return solution.outcome, why.get(solution.outcome, "")
     if result.won:

@@ -116,3 +116,38 @@ def test_hint_agrees_with_the_oracle_on_many_positions(variant):
         deal, played = _random_position(variant, rng)
         for dominance in ((), expand_dominance(deal.rules, ("all",))):
             _check_position(deal, played, dominance)
+
+
+@pytest.mark.parametrize("variant", ["alhambra", "reinforcements", "terrace", "queen-of-italy-pysolfc"])
+def test_hint_with_a_tiny_budget_runs_everything_after_the_search(variant):
+    """At 3 nodes the search runs out at once, so the searches for wins, the schedule models
+    (and their leads) and the root relaxation decide from positions in play: no verdict may
+    contradict the oracle, and every win replays from the opening."""
+    tiny = Budget(nodes=3, memory=1 << 20, shorten=0)
+    rng = random.Random(f"hint/tiny/{variant}")
+    decided = 0
+    for _ in range(8):
+        deal, played = _random_position(variant, rng)
+        want = _oracle(deal, played)
+        h = hint(deal, played, tiny, expand_dominance(deal.rules, ("all",)), None, look_back=False)
+        assert h.verdict in (want, "unknown") or want == "unknown", (deal.source, h.verdict, want)
+        if h.verdict == "won":
+            assert replay(deal, played + h.result.moves).ok
+        decided += h.verdict != "unknown"
+    assert decided > 0
+
+
+def test_a_position_after_a_lost_one_is_lost(monkeypatch):
+    """The position itself undecided, the binary search finds an earlier one proved lost:
+    the position is lost (reached from a lost position), and says why."""
+    import solver.in_play as in_play
+    from solver.driver import SolveResult
+    deal, played = None, list(range(10))                 # moves are only counted here
+    verdicts = {10: "unknown", 5: "lost", 2: "won", 3: "won", 4: "won"}
+
+    def fake_solve(deal, budget, dominance, played=()):
+        return SolveResult(verdicts.get(len(played), "lost"), "nodes" if len(played) == 10 else None, budget=budget)
+    monkeypatch.setattr(in_play, "solve", fake_solve)
+    h = in_play.hint(deal, played, BUDGET)
+    assert h.where_lost.won_after == 4 and h.where_lost.losing_move == 5
+    assert h.verdict == "lost" and h.result.proof == in_play.FROM_LOST

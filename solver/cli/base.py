@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import Callable, Optional
+from typing import Callable, Iterable, Optional
 
 import click
 
 from solver import __version__, interrupts
-from solver.errors import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, OutputError, RulesError, printable
+from solver.errors import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, DealFileError, OutputError, RulesError, printable
 from solver.batch import interrupted_by
 from solver.formats import Deal, pysolfc_deal, read_deal
 from solver.variants import Rules, make_rules, parse_rule_assignments
@@ -200,6 +200,19 @@ def load_deal(variant_or_file: str, game_number: Optional[str], rules: tuple[str
     if str(g) != game_number.strip():      # PySolFC's own reading: 1.5 is game 15
         click.echo(f"note: game number {printable(game_number, 40)!r} read as game {printable(str(g), 40)}", err=True)
     return pysolfc_deal(resolve_rules(variant_or_file, rules, profile), g)
+
+
+def not_an_input(out: str, inputs: Iterable[str], what: str) -> None:
+    """``--out`` naming a file given as input (or a link to one) would replace it with
+    ``what``: an error."""
+    import os
+    for arg in inputs:
+        try:
+            same = os.path.exists(out) and os.path.exists(arg) and os.path.samefile(out, arg)
+        except (OSError, ValueError):
+            same = False
+        if same:
+            raise DealFileError(f"--out {out} is the input file {arg} itself; give another file for {what}")
 
 
 # ----- the budget ----------------------------------------------------------------------------

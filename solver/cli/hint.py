@@ -32,6 +32,7 @@ def _move_line(v, next_move) -> str:
 
 
 def _tell(h, show_line: bool) -> None:
+    from solver.in_play import FROM_LOST
     r, n = h.result, len(h.played)
     last = f" (the last: {format_move(h.played[-1])})" if h.played else ""
     where = f"{h.deal.label()}, after {n} moves{last}" if n else f"{h.deal.label()}, the opening"
@@ -40,6 +41,8 @@ def _tell(h, show_line: bool) -> None:
         click.echo(f"{where}: won: still winnable (certified: {more}, replayed to a win by the reference engine)")
         if h.next_move() is not None:
             click.echo(f"next move: {format_move(h.next_move())}")
+    elif r.verdict == "lost" and r.proof == FROM_LOST:
+        click.echo(f"{where}: lost: no line from here wins (it follows a position proved lost, below)")
     elif r.verdict == "lost":
         how = f"proved by {r.proof}" if r.proof else "complete search"
         click.echo(f"{where}: lost: no line from here wins ({how})")
@@ -48,8 +51,9 @@ def _tell(h, show_line: bool) -> None:
     w = h.where_lost
     if w is not None:
         if w.losing_move is not None:
+            before = f"after move {w.won_after}" if w.won_after else "at the opening"
             click.echo(f"the move that lost it: move {w.losing_move} ({format_move(h.played[w.losing_move - 1])}); "
-                       f"after move {w.won_after} the game could still be won")
+                       f"{before} the game could still be won")
         elif w.won_after >= 0:
             click.echo(f"after move {w.won_after} the game could still be won (proved); after move "
                        f"{w.won_after + 1} ({format_move(h.played[w.won_after])}) it is {w.next_verdict}"
@@ -84,7 +88,8 @@ def hint(args, rules, profile, budget_nodes, time_limit, memory, dominance, no_r
 
     \b
     ARGS is one of:
-      VARIANT GAME_NUMBER [MOVES]      (MOVES: the moves played so far, as text, a file, or - for stdin)
+      VARIANT GAME_NUMBER [MOVES]      (MOVES: the moves played so far: a move list, a solution or
+                                       position file, or - for a move list on standard input)
       DEAL_FILE [MOVES]
       POSITION_FILE                    (written by 'patience replay ... --out'; a solution file too)
 

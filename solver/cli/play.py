@@ -7,7 +7,7 @@ from typing import Callable
 
 import click
 
-from solver.cli.base import Count, FilePath, load_deal, main, profile_option, rule_option
+from solver.cli.base import Count, FilePath, load_deal, main, not_an_input, profile_option, rule_option
 from solver.display import render_layout
 from solver.errors import EXIT_NOT_WON, DealFileError, NotationError, RulesError, printable
 from solver.formats import dumps_deal, read_deal, read_line_file, write_deal
@@ -127,10 +127,11 @@ def deal_and_line(args: tuple[str, ...], rules: tuple[str, ...], profile, usage:
     GAME_NUMBER SOLUTION`` (SOLUTION: ``_read_moves_arg``'s). With ``line_optional``,
     ``VARIANT GAME_NUMBER`` and ``DEAL_FILE`` alone are a deal with no moves (two
     arguments whose first is no file are a variant and a game number)."""
-    if len(args) == 1 and line_optional and not _is_file(args[0]):
-        if "/" in args[0] or "." in args[0]:
+    if line_optional and len(args) in (1, 2) and not _is_file(args[0]):
+        if "/" in args[0] or args[0].endswith((".json", ".jsonl")) or (len(args) == 1 and "." in args[0]):
             raise DealFileError(f"cannot read {printable(args[0], 200)}: no such file")
-        raise RulesError(f"usage: {usage}")
+        if len(args) == 1:
+            raise RulesError(f"usage: {usage}")
     if len(args) == 1 and not (line_optional and _is_deal_file(args[0])):
         if rules or profile:
             raise RulesError("a solution file carries its own rules: --rule and --profile go with "
@@ -209,10 +210,12 @@ def replay(args, rules, profile, show, quiet, steps, out) -> None:
             click.echo(render_layout(start.to_layout(), title="start"))
     result = replay_moves(deal, moves, None if quiet else print_step(show))
     line = result.message(moves)
-    if out and result.error is None:
+    if out and result.error is None and (claim is None or (claim == "won") == result.ok):
         from solver.formats import write_position
+        not_an_input(out, args, "the position")
         write_position(deal, moves, out)
-        click.echo(line if result.ok else f"the position after {len(moves)} moves")
+        if not quiet:
+            click.echo(line if result.ok else f"the position after {len(moves)} moves")
         click.echo(f"wrote {out}", err=True)
         return
     if claim is not None and (claim == "won") != result.ok:

@@ -206,9 +206,9 @@ def export(db, fmt, out, variant, rules_hash, numbers, difficulty) -> None:
 
 def _of_tier(latest: list[dict], games: list[str], rules_hash: str, wanted: str) -> list[str]:
     """The games of ``games`` (won) whose newest record is of difficulty tier ``wanted``."""
-    from solver.difficulty import row_bounds, tier
-    if row_bounds(rules_hash) is None:
-        raise RulesError(f"no difficulty tiers for rules {rules_hash}: the published table has no row of them")
+    from solver.difficulty import no_tiers_reason, tier
+    if no_tiers_reason(rules_hash):
+        raise RulesError(f"rules {rules_hash}: {no_tiers_reason(rules_hash)}")
     nodes = {r["game"]: r["nodes"] for r in latest}
     return [g for g in games if tier(rules_hash, nodes[g]) == wanted]
 

@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from solver.cli.base import (Count, FilePath, PatienceCommand, budget_options, dominance_names, dominance_rules,
+from solver.cli.base import (Count, FilePath, PatienceCommand, not_an_input, budget_options, dominance_names, dominance_rules,
                              load_deal, main, make_budget, profile_option, resolve_rules, rule_option,
                              shorten_option, size_text, warm_up_saying)
 from solver.cli.play import print_step
@@ -135,18 +135,6 @@ def _check_writable(path: str) -> None:
         raise DealFileError(f"cannot write {path}: {folder} is not writable")
 
 
-def _not_the_deal_file(out: str, deal_file: str) -> None:
-    """``--out`` naming the deal file itself (or a link to it) would replace the deal with
-    its solution: an error."""
-    import os
-    try:
-        same = os.path.exists(out) and os.path.samefile(out, deal_file)
-    except OSError:
-        same = False
-    if same:
-        raise DealFileError(f"--out {out} is the deal file itself; give another file for the solution")
-
-
 class VerifyCommand(PatienceCommand):
     """``verify``'s exit status is read by scripts: every error of the input (usage errors
     included: click's 2 means unknown here) is 3, anything else a bug, 4."""
@@ -196,7 +184,7 @@ def verify(deal_file, budget_nodes, time_limit, memory, dominance, no_restarts, 
     names = dominance_names(dominance)
     if out:
         _check_writable(out)              # before the solve, or its verdict would be lost
-        _not_the_deal_file(out, deal_file)
+        not_an_input(out, [deal_file], "the solution")
     if Path(deal_file).suffix == ".jsonl":
         _verify_pack(Path(deal_file), budget, budget_nodes is None, names, jobs, Path(out) if out else None, as_json)
     deal = read_deal(deal_file)
@@ -304,16 +292,17 @@ def generate(variant, winnable, unwinnable, difficulty, count, seed, max_tries, 
         _check_writable(str(p))
     r = resolve_rules(variant, rules, profile)
     if difficulty:
-        from solver.difficulty import row_bounds
+        from solver.difficulty import no_tiers_reason
         if not winnable:
             raise RulesError("--difficulty goes with --winnable")
-        if row_bounds(r.hash()) is None:
-            raise RulesError(f"no difficulty tiers for {r.describe()} (rules {r.hash()}): the published table has "
-                             f"no row of these rules")
+        if no_tiers_reason(r.hash()):
+            raise RulesError(f"{r.describe()} (rules {r.hash()}): {no_tiers_reason(r.hash())}")
         want = difficulty
     names = dominance_names(dominance)
     dominance_rules(r, names)                  # a rule these rules refuse: an error now
     budget = make_budget(budget_nodes, time_limit, memory, no_restarts, shorten_nodes, r)
+    if difficulty:
+        _note_tier_budget(r.hash(), budget.nodes)
     tries = max_tries or 100 * count
     click.echo(f"{r.describe()} (rules {r.hash()}): {count} {want} deals from shuffles of seed {seed} "
                f"(at most {tries:,} tries); budget {budget.nodes:,} nodes", err=True)
@@ -335,6 +324,16 @@ def generate(variant, winnable, unwinnable, difficulty, count, seed, max_tries, 
         raise RulesError(f"only {summary.kept} of {count} {want} deals in {summary.tried:,} tries; they are kept "
                          f"in {out} and {solutions}. The same --seed finds them again first: to go on, run "
                          f"again with another --out and a larger --max-tries (or --budget-nodes)")
+
+
+def _note_tier_budget(rules_hash: str, nodes: int) -> None:
+    """A note when the budget is not the one the tiers were calibrated at: a deal's nodes
+    (its difficulty) depend on the budget's plan of searches (docs/difficulty.md)."""
+    from solver.difficulty import row
+    table = row(rules_hash)["budget_nodes"]
+    if table and table != nodes:
+        click.echo(f"note: the tiers were calibrated at {table:,} nodes a deal (the table's), this budget is "
+                   f"{nodes:,}: a deal won after {table:,} nodes is beyond every boundary (expert)", err=True)
 
 
 def _generate_progress(count: int):

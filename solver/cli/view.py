@@ -3,15 +3,14 @@ a browser (the page itself: ``solver/view.py``)."""
 
 from __future__ import annotations
 
-import os
 import sys
 
 import click
 
-from solver.cli.base import FilePath, main, profile_option, rule_option
+from solver.cli.base import FilePath, main, not_an_input, profile_option, rule_option
 # view takes the same arguments as replay, read the same way.
 from solver.cli.play import deal_and_line
-from solver.errors import EXIT_NOT_WON, DealFileError, IllegalMove, RulesError, printable
+from solver.errors import EXIT_NOT_WON, IllegalMove, RulesError, printable
 from solver.files import replace_whole
 from solver.formats import read_solution
 
@@ -38,7 +37,7 @@ def view(args, rules, profile, out) -> None:
         raise RulesError("--out FILE is required: the file to write the page to, e.g. --out game.html")
     deal, moves, claim = deal_and_line(args, rules, profile,
                                        "patience view [DEAL_FILE | VARIANT GAME_NUMBER] SOLUTION --out FILE")
-    _not_an_input(out, args)
+    not_an_input(out, args, "the page")
     # The solution file's verdict and producer, for the page's header (read again: replay's
     # reader gives only its claim).
     solution = read_solution(args[-1])[0] if claim is not None else None
@@ -61,13 +60,3 @@ def _not_won(line: str) -> None:
     sys.exit(EXIT_NOT_WON)
 
 
-def _not_an_input(out: str, args: tuple[str, ...]) -> None:
-    """``--out`` naming a deal or solution file given (or a link to one) would replace it
-    with the page: an error."""
-    for arg in args:
-        try:
-            same = os.path.exists(out) and os.path.exists(arg) and os.path.samefile(out, arg)
-        except (OSError, ValueError):
-            same = False
-        if same:
-            raise DealFileError(f"--out {out} is an input file itself; give another file for the page")

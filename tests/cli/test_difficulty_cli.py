@@ -63,7 +63,8 @@ def test_generate_difficulty_errors(tmp_path):
     r = run("generate", "terrace", "--winnable", "--difficulty", "easy", "--rule", "redeals=1", "--count", "1",
             "--seed", "1", "--out", str(pack), "--jobs", "1")
     assert r.exit_code == 2 and len(_errors(r)) == 1, r.output
-    assert f"no difficulty tiers for {rules.describe()} (rules {rules.hash()})" in r.output
+    assert r.output == (f"error: {rules.describe()} (rules {rules.hash()}): no difficulty tiers for these rules: "
+                        f"the published table has no row of them\n")
     assert not pack.exists() and not list(tmp_path.iterdir())
 
 

@@ -63,3 +63,11 @@ def test_a_missing_position_file_and_a_variant_alone_are_one_line_each():
     assert r.exit_code == 2 and r.output == "error: cannot read no/such/pos.json: no such file\n"
     r = run("hint", "terrace")
     assert r.exit_code == 2 and r.output.startswith("error: usage: patience hint ")
+
+
+def test_replay_out_never_replaces_its_input(tmp_path):
+    sol = tmp_path / "sol.json"
+    assert run("solve", "algerian", "1", "--out", str(sol)).exit_code == 0
+    before = sol.read_text()
+    r = run("replay", str(sol), "--steps", "3", "--out", str(sol))
+    assert r.exit_code == 2 and "is the input file" in r.output and sol.read_text() == before

@@ -50,7 +50,7 @@ def test_a_huge_integer_in_a_deal_file_is_one_line(tmp_path, deal_file):
 def test_verify_never_writes_the_solution_over_its_deal(deal_file):
     """D3: ``verify d.json --out d.json`` replaced the deal with its solution."""
     before = deal_file.read_bytes()
-    one_error_line(run("verify", deal_file, "--budget-nodes", 100, "--out", deal_file), 3, "the deal file itself")
+    one_error_line(run("verify", deal_file, "--budget-nodes", 100, "--out", deal_file), 3, f"is the input file {deal_file} itself")
     assert deal_file.read_bytes() == before
 
 

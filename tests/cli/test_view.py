@@ -161,7 +161,7 @@ def test_out_never_replaces_the_solution_file(tmp_path):
     write_solution(Solution("won", parse_moves(line)), deal, sol)
     before = sol.read_text()
     r = run("view", str(sol), "--out", str(sol))
-    assert r.exit_code == 2 and "is an input file" in one_error_line(r)
+    assert r.exit_code == 2 and "is the input file" in one_error_line(r)
     assert sol.read_text() == before
 
 
