@@ -35,6 +35,16 @@ def small_table(folder: Path, games: dict[str, range], verdicts: dict = {}) -> N
         w.writerows(rows)
 
 
+def built_row(out: Path) -> list[dict]:
+    """``patience lines`` on Algerian's small row: its file's header and entries."""
+    assert run("lines", "--out", str(out)).exit_code == 0
+    return [json.loads(t) for t in lzma.open(lines_path(out, ALGERIAN), "rt")]
+
+
+def rewrite_row(out: Path, docs: list[dict]) -> None:
+    lines_path(out, ALGERIAN).write_bytes(lzma.compress("".join(json.dumps(d) + "\n" for d in docs).encode()))
+
+
 def test_lines_then_audit(tmp_path):
     out = tmp_path / "res"
     small_table(out, {ALGERIAN: range(1, 6), TERRACE: range(55, 61)})    # Terrace 59 is lost
@@ -53,11 +63,9 @@ def test_lines_then_audit(tmp_path):
 def test_audit_fails_on_a_line_that_does_not_win(tmp_path):
     out = tmp_path / "res"
     small_table(out, {ALGERIAN: range(1, 4)})
-    assert run("lines", "--out", str(out)).exit_code == 0
-    path = lines_path(out, ALGERIAN)
-    docs = [json.loads(t) for t in lzma.open(path, "rt")]
+    docs = built_row(out)
     docs[2]["moves"] = " ".join(docs[2]["moves"].split()[:-1])          # game 2 one move short
-    path.write_bytes(lzma.compress("".join(json.dumps(d) + "\n" for d in docs).encode()))
+    rewrite_row(out, docs)
     r = run("audit", "--out", str(out), "--sample", "0")
     assert r.exit_code == 1 and "FAILED: games [2]" in r.output, r.output
 
@@ -119,12 +127,11 @@ def test_audit_of_a_bad_file(tmp_path):
     """A game entered twice or an entry that is not whole fails; an unreadable file is one line."""
     out = tmp_path / "res"
     small_table(out, {ALGERIAN: range(1, 3)})
-    assert run("lines", "--out", str(out)).exit_code == 0
-    path = lines_path(out, ALGERIAN)
-    docs = [json.loads(t) for t in lzma.open(path, "rt")]
+    docs = built_row(out)
     docs.append(dict(docs[1]))                               # game 1 again
     docs[2] = {"game": 2, "verdict": "won"}                  # no moves
-    path.write_bytes(lzma.compress("".join(json.dumps(d) + "\n" for d in docs).encode()))
+    rewrite_row(out, docs)
+    path = lines_path(out, ALGERIAN)
     r = run("audit", "--out", str(out), "--sample", "0")
     assert r.exit_code == 1 and "1 of 2 winning lines replayed" in r.output and "FAILED: games [1, 2]" in r.output, r.output
     path.write_bytes(b"not xz")
