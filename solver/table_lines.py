@@ -130,11 +130,23 @@ def entry_for(deal: Deal, rules_hash: str, table_verdict: str, nodes: int, domin
     return {"game": game, "verdict": "unknown", "table": table_verdict, "reason": res.reason}
 
 
+def _solve_entry(job: tuple) -> dict:
+    """One game of a row solved again (a worker's job: rules hash, rule set, game, the
+    table's verdict)."""
+    from solver.adapter import expand_dominance
+    rules_hash, rule_set, game, table_verdict = job
+    rules = row_rules(rule_set)
+    return entry_for(row_deal(rules, game), rules_hash, table_verdict, rule_set["budget_nodes"],
+                     expand_dominance(rules, ("all",)))
+
+
 def rebuild(folder: Path, rules_hash: str, records: list[dict], rule_set: dict, say: Say,
-            limit: Optional[int] = None) -> int:
+            limit: Optional[int] = None, jobs: int = 1) -> int:
     """Solve again the decided games of ``records`` (one row's) not yet in the row's partial
-    file, appending each entry; with every decided game done, write the row's file. At most
-    ``limit`` games this call. Returns the games solved."""
+    file, appending each entry as it comes (``jobs`` worker processes,
+    ``solver.batch.run_local``); with every decided game done, write the row's file. At
+    most ``limit`` games this call. Returns the games solved."""
+    from solver.batch import run_local
     from solver.adapter import expand_dominance
     rules = row_rules(rule_set)
     if rules.hash() != rules_hash:
@@ -153,14 +165,16 @@ def rebuild(folder: Path, rules_hash: str, records: list[dict], rule_set: dict, 
     todo = [g for g in sorted(decided) if g not in done][:limit]
     if not done:
         replace_whole(partial, json.dumps(header) + "\n")
+    if jobs > 1 and todo:
+        from solver.driver import warm_up
+        warm_up(rules, dominance)          # compiled once here, inherited by the forked workers
     with open(partial, "a") as f:
-        for i, g in enumerate(todo):
-            e = entry_for(row_deal(rules, g), rules_hash, decided[g], rule_set["budget_nodes"], dominance)
+        for i, e in enumerate(run_local([(rules_hash, rule_set, g, decided[g]) for g in todo], jobs, _solve_entry)):
             f.write(json.dumps(e) + "\n")
             f.flush()
-            done[g] = e
+            done[e["game"]] = e
             if i % 100 == 0:
-                say(f"{rules_hash} ({rule_set['variant']}): game {g}, {len(done):,} of {len(decided):,}")
+                say(f"{rules_hash} ({rule_set['variant']}): game {e['game']}, {len(done):,} of {len(decided):,}")
     if all(g in done for g in decided):
         write_row(folder, rules_hash, rule_set, [done[g] for g in decided], SOLVER_VERSION)
         partial.unlink()

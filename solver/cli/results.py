@@ -218,9 +218,10 @@ def _of_tier(latest: list[dict], games: list[str], rules_hash: str, wanted: str)
               help="The folder of the published table; the lines go to its lines/ folder.")
 @click.option("--only", multiple=True, metavar="VARIANT", help="Only these variants' rows (repeatable).")
 @click.option("--games", type=Count(min=1), default=None, help="Solve at most this many games per row this run.")
-def lines(out, only, games) -> None:
+@click.option("--jobs", type=Count(min=1, max=256), default=1, show_default=True, help="Worker processes.")
+def lines(out, only, games, jobs) -> None:
     """Rebuild the published table's winning lines and proofs (OUT/lines/, one file a row):
-    every decided game solved again at its row's budget, one process, resumable (an
+    every decided game solved again at its row's budget by --jobs processes, resumable (an
     interrupted run goes on where it stopped). A game whose verdict now contradicts the
     table's stops it with an error."""
     import lzma
@@ -236,7 +237,7 @@ def lines(out, only, games) -> None:
         for rules_hash, rule_set in sets.items():
             if keys and rule_set["variant"] not in keys:
                 continue
-            n = rebuild(folder, rules_hash, row_records(records, rules_hash), rule_set, _say, games)
+            n = rebuild(folder, rules_hash, row_records(records, rules_hash), rule_set, _say, games, jobs)
             _say(f"{rule_set['variant']} ({rules_hash}): {n:,} games solved this run")
     except (ValueError, lzma.LZMAError, EOFError) as e:
         raise StoreError(str(e)) from None

@@ -137,3 +137,14 @@ def test_audit_of_a_bad_file(tmp_path):
     path.write_bytes(b"not xz")
     r = run("audit", "--out", str(out))
     assert r.exit_code == 2 and r.output.startswith("error: cannot read ") and r.output.count("\n") == 1, r.output
+
+
+def test_two_workers_write_what_one_does(tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    for out in (one, two):
+        small_table(out, {ALGERIAN: range(1, 7), TERRACE: range(55, 61)})
+    assert run("lines", "--out", str(one)).exit_code == 0
+    r = run("lines", "--out", str(two), "--jobs", "2")
+    assert r.exit_code == 0, r.output
+    for h in (ALGERIAN, TERRACE):
+        assert lines_path(one, h).read_bytes() == lines_path(two, h).read_bytes()
