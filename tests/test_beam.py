@@ -29,7 +29,8 @@ def _reinforcements():
 
 
 def test_a_beam_wins_a_deal_the_search_leaves_unknown(monkeypatch):
-    beam_wins_what_the_search_leaves(monkeypatch, "reinforcements", 20, BUDGET, "beam", beam_order)
+    won, plain = beam_wins_what_the_search_leaves(monkeypatch, "reinforcements", 20, BUDGET, "beam", beam_order)
+    assert (won.verdict, won.proof, plain.verdict) == ("won", "beam", "unknown")
 
 
 def test_beams_that_find_no_win_decide_nothing():

@@ -156,10 +156,11 @@ def reference_perft(deal, depth: int) -> list[int]:
 
 
 def beam_wins_what_the_search_leaves(monkeypatch, variant: str, game_number: int, budget: Budget, proof: str,
-                                     plan_owner) -> None:
+                                     plan_owner) -> tuple:
     """A family's searches for wins certify a line for a deal its search leaves unknown
     within ``budget`` (recorded under ``proof``, their moves counted in the nodes); with
-    ``plan_owner.plan`` emptied (the family's ``beam_order``) the same solve is unknown."""
+    ``plan_owner.plan`` emptied (the family's ``beam_order``) the same solve is unknown.
+    Returns both results (with the searches for wins, without)."""
     from solver.api import game
     rules = make_rules(variant, {})
     dominance = expand_dominance(rules, ["all"])
@@ -171,3 +172,4 @@ def beam_wins_what_the_search_leaves(monkeypatch, variant: str, game_number: int
     monkeypatch.setattr(plan_owner, "plan", lambda cfg, nodes: [])
     plain = solve(deal, budget, dominance)
     assert (plain.verdict, plain.reason) == ("unknown", "nodes")
+    return res, plain
