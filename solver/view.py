@@ -20,7 +20,7 @@ from importlib import resources
 from typing import Any, Optional
 
 from solver import cards
-from solver.engine import Position
+from solver.engine import GROUPS, Position     # the pile groups by the notation's letters
 from solver.errors import IllegalMove
 from solver.formats import Deal, Solution
 from solver.layout import foundation_suits
@@ -28,7 +28,6 @@ from solver.moves import BASE, CARD_MOVE, DEAL, Move, card_move, format_move, pi
 from solver.playback import ReplayResult, replay
 from solver.variants import get_variant
 
-GROUPS = ("f", "r", "t", "w")          # foundations, reserves, tableau, waste, as the notation names them
 
 
 def view_html(deal: Deal, moves: list[Move], solution: Optional[Solution] = None) -> str:
